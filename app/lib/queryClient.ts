@@ -1,0 +1,55 @@
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+
+/**
+ * The one client-side request layer (spec sections 7 and 8). Every client fetch of the
+ * admin area goes through `apiRequest` or the default query function below.
+ */
+
+/** Throws `Error("<status>: <body text or status text>")` for any non-2xx response. */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+}
+
+/** Sends JSON (with its content type) only when a body is given; always with credentials. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    credentials: "include",
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+export type UnauthorizedBehavior = "returnNull" | "throw";
+
+/** GETs the URL made by joining the query key's segments with "/", and parses its JSON. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join("/"), { credentials: "include" });
+    if (options.on401 === "returnNull" && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+export const queryClientDefaults = {
+  queries: {
+    queryFn: getQueryFn({ on401: "throw" }),
+    refetchInterval: false,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+    retry: false,
+  },
+  mutations: {
+    retry: false,
+  },
+} as const;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: queryClientDefaults });
+}

@@ -1,0 +1,47 @@
+import type { MetaDescriptor } from "react-router";
+import type { RootData } from "./site";
+
+interface MetaArgsLike {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location: { pathname: string };
+}
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** Path for the canonical URL; defaults to the current path. */
+  path?: string;
+  image?: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+}
+
+/**
+ * The meta tags of a page: title, description, canonical URL (from SITE_URL), Open Graph
+ * and Twitter cards. Every route's `meta` calls this, so no page ships without them.
+ */
+export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
+  const root = args.matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+  const siteUrl = root?.siteUrl ?? "";
+  const brand = root?.settings.companyName ?? "Meritum";
+  const title = page.title.includes(brand) ? page.title : `${page.title} | ${brand}`;
+  const url = `${siteUrl}${page.path ?? args.location.pathname}`;
+  const image = `${siteUrl}${page.image ?? "/og-default.png"}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: brand },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (page.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  return tags;
+}

@@ -1,0 +1,113 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Everything else imports `config` (or calls
+ * `loadConfig` with an explicit environment, as the tests do).
+ */
+
+const booleanish = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Meritum <no-reply@meritum.local>"),
+  STAFF_NOTIFY_EMAIL: z.string().optional(),
+  SITE_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().optional(),
+  TRUST_PROXY: booleanish,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type DatabaseTarget =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string };
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  staffNotifyEmail: string | undefined;
+  siteUrl: string;
+  authSecret: string;
+  trustProxy: boolean;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const DEV_SECRET = "development-only-secret-do-not-use-in-production-0000";
+
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new ConfigError(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+
+  if (isProduction && (!e.AUTH_SECRET || e.AUTH_SECRET.length < 32)) {
+    throw new ConfigError(
+      "AUTH_SECRET must be set to at least 32 random characters in production. " +
+        "Generate one with: node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\" " +
+        "(or run `npm run quickstart`, which writes one to .env).",
+    );
+  }
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const url = e.DATABASE_URL?.trim();
+  let database: DatabaseTarget;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    database = { kind: "postgres", url };
+  } else if (!url) {
+    database = { kind: "sqlite", file: path.join(dataDir, "site.db") };
+  } else if (url.startsWith("file:")) {
+    database = { kind: "sqlite", file: path.resolve(url.slice("file:".length)) };
+  } else {
+    throw new ConfigError(
+      `DATABASE_URL must start with postgres:// (or file: for SQLite); got "${url.split(":")[0]}:..."`,
+    );
+  }
+
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port,
+    host: e.HOST,
+    dataDir,
+    database,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    staffNotifyEmail: e.STAFF_NOTIFY_EMAIL || undefined,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    authSecret: e.AUTH_SECRET ?? DEV_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "warn" : e.LOG_LEVEL,
+  };
+}
+
+let current: AppConfig | undefined;
+
+/** The process-wide configuration, read from process.env on first use. */
+export function getConfig(): AppConfig {
+  current ??= loadConfig(process.env);
+  return current;
+}

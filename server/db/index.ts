@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import { getConfig, type DatabaseTarget } from "../config";
+import { log } from "../logger";
+import { migrations } from "./migrations";
+import type { Database } from "./schema";
+import { openSqlite } from "./sqlite-driver";
+
+export type DB = Kysely<Database>;
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_TIMESTAMP = 1114;
+const PG_TIMESTAMPTZ = 1184;
+
+/** Make pg return what SQLite returns: numbers for counts, ISO strings for timestamps. */
+function pgTypeParser(oid: number, format?: string): (value: string) => unknown {
+  if (oid === PG_INT8 || oid === PG_NUMERIC) return (v) => Number(v);
+  if (oid === PG_TIMESTAMPTZ) return (v) => new Date(v).toISOString();
+  if (oid === PG_TIMESTAMP) return (v) => new Date(v + "Z").toISOString();
+  return pg.types.getTypeParser(oid, format as "text");
+}
+
+export function createDatabase(target: DatabaseTarget): DB {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      types: { getTypeParser: pgTypeParser as typeof pg.types.getTypeParser },
+    });
+    pool.on("error", (err) => log.error("postgres pool error", { err }));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: () => Promise.resolve(openSqlite(target.file)) }),
+  });
+}
+
+export async function migrateToLatest(db: DB): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const applied = (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  const failed = (results ?? []).find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  return applied;
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(db: DB): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let instance: DB | undefined;
+
+/** The process-wide database handle. */
+export function getDb(): DB {
+  instance ??= createDatabase(getConfig().database);
+  return instance;
+}
+
+export async function closeDb(): Promise<void> {
+  const db = instance;
+  instance = undefined;
+  await db?.destroy();
+}

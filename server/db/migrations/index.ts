@@ -1,0 +1,12 @@
+import type { Migration } from "kysely/migration";
+import * as m0001 from "./0001-site-settings";
+import * as m0002 from "./0002-industries";
+
+/**
+ * Every migration, in order. Listed statically (not read from the file system) so the
+ * bundled server build carries them. Names sort lexically; never rename a landed one.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-site-settings": m0001,
+  "0002-industries": m0002,
+};

@@ -1,0 +1,12 @@
+import type { DB } from "..";
+import { seedIndustries } from "../../industries/industries";
+import { seedSiteSettings } from "../../settings/settings";
+
+/**
+ * Idempotent: every step inserts only what is missing, so running it on every start (and
+ * twice in a row) leaves the same rows and never overwrites what staff edited.
+ */
+export async function seedDatabase(db: DB): Promise<void> {
+  await seedSiteSettings(db);
+  await seedIndustries(db);
+}

@@ -1,0 +1,143 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { getConfig } from "./config";
+import { closeDb, getDb, migrateToLatest, pingDatabase } from "./db";
+import { seedDatabase } from "./db/seed";
+import { apiErrorHandler, apiNotFound } from "./http/api-errors";
+import { clientIp } from "./http/client-ip";
+import { createLoadContext } from "./http/context";
+import { requestLog } from "./http/request-log";
+import { securityHeaders } from "./http/security-headers";
+import { log } from "./logger";
+
+export interface ServerOptions {
+  /** Present in development (`npm run dev`): Vite serves assets and rebuilds routes on change. */
+  viteDevServer?: ViteDevServer;
+  /** Folder of the client build; defaults to build/client beside the server build. */
+  clientDir?: string;
+}
+
+async function loadBuild(vite?: ViteDevServer): Promise<ServerBuild> {
+  if (vite) return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}
+
+export function createApp(options: ServerOptions = {}) {
+  const config = getConfig();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+
+  app.use((req, res, next) => {
+    res.locals.clientIp = clientIp(req, config.trustProxy);
+    next();
+  });
+  app.use(requestLog());
+  app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const reachable = await pingDatabase(getDb());
+    res.setHeader("Cache-Control", "no-store");
+    res
+      .status(reachable ? 200 : 503)
+      .json({ status: reachable ? "ok" : "error", database: reachable ? "reachable" : "unreachable", dialect: config.database.kind });
+  });
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  api.use(apiNotFound());
+  api.use(apiErrorHandler());
+  app.use("/api", api);
+
+  if (options.viteDevServer) {
+    app.use(options.viteDevServer.middlewares);
+  } else {
+    const clientDir = options.clientDir ?? path.resolve(import.meta.dirname, "../client");
+    // Hashed file names never change content: cache for a year.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => loadBuild(options.viteDevServer),
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext: (_req, res) =>
+        createLoadContext({
+          requestId: res.locals.requestId as string,
+          nonce: res.locals.nonce as string,
+          clientIp: res.locals.clientIp as string,
+        }),
+    }),
+  );
+  return app;
+}
+
+export interface RunningServer {
+  server: http.Server;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Migrates and seeds the database, then listens. Stops cleanly on SIGTERM/SIGINT. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const config = getConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = getDb();
+  const applied = await migrateToLatest(db);
+  if (applied.length) log.info("migrations applied", { applied });
+  await seedDatabase(db);
+
+  const app = createApp(options);
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  log.info("server listening", { url, database: config.database.kind, env: config.env });
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      log.info("shutting down: finishing in-flight requests");
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await options.viteDevServer?.close();
+      await closeDb();
+      log.info("shutdown complete");
+    })();
+    return closing;
+  };
+  const onSignal = (signal: string) => {
+    log.info("signal received", { signal });
+    const force = setTimeout(() => {
+      log.warn("forcing exit after 10 s");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    close().then(
+      () => process.exit(0),
+      (err) => {
+        log.error("shutdown failed", { err });
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGINT", onSignal);
+  return { server, url, close };
+}
