@@ -6,18 +6,28 @@ const alias = {
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
 };
 
+/**
+ * unit: pure logic beside the code. integration: real databases (SQLite, and PostgreSQL
+ * when TEST_DATABASE_URL is set) and real HTTP against the production build. e2e: the
+ * production build in Debian Chromium. `npm test` builds first, then runs all three.
+ */
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
       {
         resolve: { alias },
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: { alias },
         test: {
-          name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ["tests/support/global-setup.ts"],
         },
       },
       {
@@ -27,9 +37,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          globalSetup: ["tests/e2e/global-setup.ts"],
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          globalSetup: ["tests/support/global-setup.ts"],
         },
       },
     ],

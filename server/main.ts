@@ -113,7 +113,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     closing ??= (async () => {
       log.info("shutting down: finishing in-flight requests");
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // Keep-alive sockets become idle once their last response is sent; close them as
+        // they do so that close() completes without waiting for their timeout.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await options.viteDevServer?.close();

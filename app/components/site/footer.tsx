@@ -20,7 +20,7 @@ export function SiteFooter() {
         <section aria-labelledby="footer-pledge">
           <Logo name={settings.companyName} className="text-white" />
           <h2 id="footer-pledge" className="mt-5 text-base font-semibold text-white">
-            The {settings.companyName} Pledge
+            {`The ${settings.companyName} Pledge`}
           </h2>
           <p className="mt-2 text-sm leading-6">
             Honest, interchange-plus pricing you can read. No long-term contracts, no surprise fees, and a real

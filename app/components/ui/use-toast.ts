@@ -90,6 +90,11 @@ export function toast(input: ToastInput) {
   };
 }
 
+/** The current store state (for tests and non-React callers). */
+export function getToastState(): ToastState {
+  return state;
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiRequest, createQueryClient, getQueryFn, queryClientDefaults, throwIfResNotOk } from "./queryClient";
+
+function mockFetch(response: Response) {
+  const fn = vi.fn(async (_url: string, _init?: RequestInit) => response);
+  vi.stubGlobal("fetch", fn);
+  return fn;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const queryContext = (queryKey: readonly unknown[]) =>
+  ({ queryKey, signal: new AbortController().signal, meta: undefined, client: createQueryClient() }) as never;
+
+describe("apiRequest", () => {
+  it("sends a JSON body with a JSON content type and credentials", async () => {
+    const fetch = mockFetch(new Response("{}", { status: 200 }));
+    await apiRequest("POST", "/api/things", { name: "a" });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe("/api/things");
+    expect(init?.method).toBe("POST");
+    expect(init?.body).toBe('{"name":"a"}');
+    expect(init?.headers).toEqual({ "Content-Type": "application/json" });
+    expect(init?.credentials).toBe("include");
+  });
+
+  it("sends no body and no content type when there is no body, still with credentials", async () => {
+    const fetch = mockFetch(new Response(null, { status: 204 }));
+    await apiRequest("DELETE", "/api/things/1");
+    const [, init] = fetch.mock.calls[0]!;
+    expect(init?.body).toBeUndefined();
+    expect(init?.headers).toEqual({});
+    expect(init?.credentials).toBe("include");
+  });
+
+  it("raises '<status>: <body>' for a non-2xx response", async () => {
+    mockFetch(new Response('{"error":"nope"}', { status: 409, statusText: "Conflict" }));
+    await expect(apiRequest("POST", "/x", {})).rejects.toThrow('409: {"error":"nope"}');
+  });
+
+  it("raises '<status>: <statusText>' when the body is empty", async () => {
+    mockFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
+    await expect(apiRequest("GET", "/x")).rejects.toThrow("503: Service Unavailable");
+  });
+});
+
+describe("throwIfResNotOk", () => {
+  it("passes a 2xx response", async () => {
+    await expect(throwIfResNotOk(new Response("ok", { status: 201 }))).resolves.toBeUndefined();
+  });
+});
+
+describe("getQueryFn", () => {
+  it("GETs the query key joined with '/' with credentials and parses JSON", async () => {
+    const fetch = mockFetch(new Response('{"items":[1]}', { status: 200 }));
+    const data = await getQueryFn({ on401: "throw" })(queryContext(["/api/contacts", "42", "notes"]));
+    expect(fetch.mock.calls[0]![0]).toBe("/api/contacts/42/notes");
+    expect(fetch.mock.calls[0]![1]).toEqual({ credentials: "include" });
+    expect(data).toEqual({ items: [1] });
+  });
+
+  it("treats 401 as an error by default", async () => {
+    mockFetch(new Response("Not signed in", { status: 401, statusText: "Unauthorized" }));
+    await expect(getQueryFn({ on401: "throw" })(queryContext(["/api/me"]))).rejects.toThrow("401: Not signed in");
+  });
+
+  it("yields null on 401 with on401: returnNull", async () => {
+    mockFetch(new Response("Not signed in", { status: 401 }));
+    await expect(getQueryFn({ on401: "returnNull" })(queryContext(["/api/me"]))).resolves.toBeNull();
+  });
+
+  it("still raises other errors with on401: returnNull", async () => {
+    mockFetch(new Response("", { status: 500, statusText: "Internal Server Error" }));
+    await expect(getQueryFn({ on401: "returnNull" })(queryContext(["/api/me"]))).rejects.toThrow(
+      "500: Internal Server Error",
+    );
+  });
+});
+
+describe("query client defaults", () => {
+  it("never retries, polls, refetches on focus, or goes stale", () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries?.retry).toBe(false);
+    expect(defaults.queries?.refetchInterval).toBe(false);
+    expect(defaults.queries?.refetchOnWindowFocus).toBe(false);
+    expect(defaults.queries?.staleTime).toBe(Infinity);
+    expect(defaults.mutations?.retry).toBe(false);
+    expect(defaults.queries?.queryFn).toBe(queryClientDefaults.queries.queryFn);
+  });
+
+  it("the default query function treats 401 as an error", async () => {
+    mockFetch(new Response("no", { status: 401 }));
+    const client = createQueryClient();
+    await expect(client.fetchQuery({ queryKey: ["/api/me"] })).rejects.toThrow("401: no");
+  });
+});

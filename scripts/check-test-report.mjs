@@ -1,0 +1,21 @@
+// Reads Vitest's JSON report and prints the closing count. Fails when any test failed,
+// when no test ran, and — in CI — when any test was skipped or left as a todo: CI must
+// never pass by skipping PostgreSQL or browser tests.
+import fs from "node:fs";
+
+const file = process.argv[2] ?? ".tmp/vitest-report.json";
+const report = JSON.parse(fs.readFileSync(file, "utf8"));
+const passed = report.numPassedTests ?? 0;
+const failed = report.numFailedTests ?? 0;
+const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+
+if (skipped > 0 && process.env.CI) {
+  const names = [];
+  for (const suite of report.testResults ?? [])
+    for (const t of suite.assertionResults ?? [])
+      if (t.status === "pending" || t.status === "skipped" || t.status === "todo") names.push(`${suite.name}: ${t.fullName}`);
+  console.error(`In CI no test may be skipped; ${skipped} were:\n  ${names.join("\n  ")}`);
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+if (report.success === false) console.error("Vitest reported errors outside the tests (see above).");
+if (report.success === false || failed > 0 || passed === 0 || (skipped > 0 && process.env.CI)) process.exit(1);

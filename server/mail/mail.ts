@@ -1,0 +1,62 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getConfig } from "../config";
+import { log } from "../logger";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface SentMail {
+  /** "smtp" when handed to the SMTP server, "outbox" when written as an .eml file. */
+  via: "smtp" | "outbox";
+  messageId: string;
+  /** The .eml file, when written to the outbox. */
+  file?: string;
+}
+
+let smtp: Transporter | undefined;
+
+function smtpTransport(url: string): Transporter {
+  smtp ??= nodemailer.createTransport(url);
+  return smtp;
+}
+
+/**
+ * Sends one e-mail: over SMTP when SMTP_URL is set, otherwise as an .eml file in
+ * DATA_DIR/outbox (so a local install without a mail server loses nothing). Throws on
+ * failure; callers that must not fail (a lead already stored) catch and record it.
+ */
+export async function sendMail(message: MailMessage): Promise<SentMail> {
+  const config = getConfig();
+  const envelope = { from: config.mailFrom, ...message };
+  if (config.smtpUrl) {
+    const info = await smtpTransport(config.smtpUrl).sendMail(envelope);
+    log.info("mail sent", { to: message.to, subject: message.subject, via: "smtp" });
+    return { via: "smtp", messageId: String(info.messageId) };
+  }
+  const outbox = path.join(config.dataDir, "outbox");
+  fs.mkdirSync(outbox, { recursive: true });
+  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(envelope);
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const file = path.join(outbox, `${stamp}-${crypto.randomBytes(4).toString("hex")}.eml`);
+  fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+  log.info("mail written to outbox", { to: message.to, subject: message.subject, file });
+  return { via: "outbox", messageId: String(info.messageId), file };
+}
+
+/** Escapes text for inclusion in an HTML e-mail body. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

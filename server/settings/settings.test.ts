@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { defaultSiteSettings, ownerFirstName, ownerPath, siteSettingsSchema, slugify } from "./settings";
+
+describe("site settings defaults", () => {
+  it("carry the spec's constants", () => {
+    expect(defaultSiteSettings.companyName).toBe("Meritum");
+    expect(defaultSiteSettings.phone).toBe("(800) 431-9848");
+    expect(defaultSiteSettings.location).toBe("Gilbert, Arizona");
+    expect(defaultSiteSettings.experience).toBe("35+ years");
+    expect(defaultSiteSettings.copyrightYear).toBe(2025);
+    expect(siteSettingsSchema.safeParse(defaultSiteSettings).success).toBe(true);
+  });
+});
+
+describe("owner path", () => {
+  it("is /meet- plus the slug of the owner's first name", () => {
+    expect(ownerFirstName({ ownerName: "Mark Ellison" })).toBe("Mark");
+    expect(ownerPath({ ownerName: "Mark Ellison" })).toBe("/meet-mark");
+    expect(ownerPath({ ownerName: "  José  Álvarez " })).toBe("/meet-jose");
+  });
+});
+
+describe("slugify", () => {
+  it("makes lower-case ASCII hyphenated slugs", () => {
+    expect(slugify("Salons & Spas")).toBe("salons-and-spas");
+    expect(slugify("  Interchange-Plus vs. Flat Rate!  ")).toBe("interchange-plus-vs-flat-rate");
+    expect(slugify("Crème brûlée")).toBe("creme-brulee");
+  });
+});

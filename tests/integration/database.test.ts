@@ -1,0 +1,67 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, pingDatabase } from "@server/db";
+import { migrations } from "@server/db/migrations";
+import { seedDatabase } from "@server/db/seed";
+import { defaultSiteSettings, getSiteSettings, updateSiteSettings } from "@server/settings/settings";
+import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+
+describe.each(dbKinds())("database on %s", (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind, { migrate: false });
+  });
+  afterAll(() => t.cleanup());
+
+  it("runs every migration up on a fresh database, then reports nothing to do", async () => {
+    const applied = await migrateToLatest(t.db);
+    expect(applied).toEqual(Object.keys(migrations));
+    expect(await migrateToLatest(t.db)).toEqual([]);
+    expect(await pingDatabase(t.db)).toBe(true);
+  });
+
+  it("seeds idempotently: running it twice leaves the same rows", async () => {
+    const snapshot = async () => {
+      const settings = await t.db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute();
+      const industries = await t.db.selectFrom("industries").select(["id", "slug", "name"]).orderBy("slug").execute();
+      return { settings, industries };
+    };
+    await seedDatabase(t.db);
+    const first = await snapshot();
+    await seedDatabase(t.db);
+    expect(await snapshot()).toEqual(first);
+    expect(first.settings.length).toBe(Object.keys(defaultSiteSettings).length);
+    expect(first.industries.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("reads the seeded settings and keeps staff edits across a re-seed", async () => {
+    expect(await getSiteSettings(t.db)).toEqual(defaultSiteSettings);
+    await updateSiteSettings(t.db, { phone: "(480) 555-0100" });
+    await seedDatabase(t.db);
+    expect((await getSiteSettings(t.db)).phone).toBe("(480) 555-0100");
+  });
+
+  it("falls back to the default for a stored value that no longer parses", async () => {
+    await t.db.updateTable("site_settings").set({ value: "{not json" }).where("key", "=", "email").execute();
+    await t.db.updateTable("site_settings").set({ value: '"not-an-email"' }).where("key", "=", "linkedinUrl").execute();
+    const settings = await getSiteSettings(t.db);
+    expect(settings.email).toBe(defaultSiteSettings.email);
+    expect(settings.linkedinUrl).toBe(defaultSiteSettings.linkedinUrl);
+  });
+
+  it("rejects invalid settings without writing anything", async () => {
+    const before = await getSiteSettings(t.db);
+    await expect(updateSiteSettings(t.db, { phone: "(480) 555-0199", email: "nope" })).rejects.toThrow();
+    expect(await getSiteSettings(t.db)).toEqual(before);
+  });
+
+  it("returns timestamps as ISO strings and counts as numbers", async () => {
+    const row = await t.db.selectFrom("site_settings").select("updated_at").executeTakeFirstOrThrow();
+    expect(row.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    const { count } = await t.db
+      .selectFrom("industries")
+      .select(sql<number>`count(*)`.as("count"))
+      .executeTakeFirstOrThrow();
+    expect(typeof count).toBe("number");
+  });
+});

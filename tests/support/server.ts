@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createTestDatabase, type DbKind, type TestDatabase } from "./db";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface TestServer {
+  url: string;
+  database: TestDatabase;
+  process: ChildProcess;
+  logs: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the production build (`node server.js`, as `npm start` does) on a free port with
+ * its own data folder and database. Requires `npm run build` first.
+ */
+export async function startTestServer(
+  options: { db?: DbKind; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    throw new Error("No production build: run `npm run build` before the integration and e2e tests.");
+  }
+  const database = await createTestDatabase(options.db ?? "sqlite", { migrate: false });
+  let output = "";
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl,
+      AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr!.on("data", (d) => (output += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk;
+      const match = /"msg":"server listening","url":"([^"]+)"/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace("localhost", "127.0.0.1"));
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    database,
+    process: child,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await database.cleanup();
+    },
+  };
+}
