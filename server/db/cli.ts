@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
+import { backup, DatabaseSync } from "node:sqlite";
+import { getConfig } from "../config";
 import { closeDb, getDb, migrateToLatest } from ".";
 import { seedDatabase } from "./seed";
 
@@ -12,8 +16,25 @@ async function main() {
     await migrateToLatest(db);
     await seedDatabase(db);
     console.log("Seed complete.");
+  } else if (command === "backup") {
+    const target = getConfig().database;
+    if (target.kind !== "sqlite") {
+      console.error("db:backup copies the SQLite file. For PostgreSQL use: pg_dump -Fc \"$DATABASE_URL\" > meritum.dump");
+      process.exitCode = 2;
+      return;
+    }
+    const out = path.resolve(process.argv[3] ?? `backups/site-${new Date().toISOString().replace(/[:.]/g, "-")}.db`);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    // SQLite's online backup: consistent even while the server is writing.
+    const source = new DatabaseSync(target.file, { readOnly: true });
+    try {
+      const pages = await backup(source, out);
+      console.log(`Backed up ${target.file} to ${out} (${pages} pages).`);
+    } finally {
+      source.close();
+    }
   } else {
-    console.error("Usage: tsx server/db/cli.ts <migrate|seed>");
+    console.error("Usage: tsx server/db/cli.ts <migrate|seed|backup [file]>");
     process.exitCode = 2;
   }
 }

@@ -1,0 +1,250 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, formatViolations, launchBrowser, newPage } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const publicRoutes = [
+  "/",
+  "/about",
+  "/meet-mark",
+  "/services",
+  "/services/merchant-accounts",
+  "/services/mobile-payments",
+  "/services/online-gateways",
+  "/resources",
+  "/resources/search",
+  "/resources/blog",
+  "/resources/guides",
+  "/resources/faq",
+  "/industries",
+  "/industries/restaurants",
+  "/contact",
+  "/login",
+  "/privacy-policy",
+  "/terms-of-service",
+];
+
+async function open(path: string, options: Parameters<typeof newPage>[1] = {}) {
+  const { page, problems } = await newPage(browser, options);
+  const response = await page.goto(server.url + path);
+  await page.waitForLoadState("networkidle");
+  return { page, problems, response };
+}
+
+function navTrigger(page: Page, name: string) {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("button", { name });
+}
+
+function navLink(page: Page, name: string) {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
+}
+
+describe("routes", () => {
+  it("every public route answers 200 with one visible heading and a title", async () => {
+    const { page } = await newPage(browser);
+    for (const path of publicRoutes) {
+      const response = await page.goto(server.url + path);
+      expect(response?.status(), path).toBe(200);
+      const headings = page.locator("h1");
+      expect(await headings.count(), path).toBe(1);
+      await expect.poll(() => headings.first().isVisible(), { message: path }).toBe(true);
+      expect((await headings.first().textContent())?.trim().length, path).toBeGreaterThan(3);
+      expect(await page.title(), path).toMatch(/Meritum/);
+    }
+    await page.context().close();
+  });
+
+  it("an unknown path renders the not-found page with 404, also after a client navigation", async () => {
+    const { page, response } = await open("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+
+    await page.goto(server.url + "/about");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => (window as any).__reactRouterDataRouter.navigate("/services/does-not-exist"));
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+    expect(new URL(page.url()).pathname).toBe("/services/does-not-exist");
+    await page.context().close();
+  });
+});
+
+describe("top navigation", () => {
+  it("opens the Services dropdown with the mouse and navigates from it", async () => {
+    const { page, problems } = await open("/");
+    await navTrigger(page, "Services").click();
+    const items = ["Services overview", "Small Business Merchant Accounts", "Mobile Payment Options", "Online Payment Gateways"];
+    for (const name of items) await expect.poll(() => navLink(page, name).isVisible()).toBe(true);
+    await navLink(page, "Small Business Merchant Accounts").click();
+    await page.waitForURL("**/services/merchant-accounts");
+    await expect.poll(() => navTrigger(page, "Services").getAttribute("aria-current")).toBe("page");
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("opens and closes the About dropdown with the keyboard", async () => {
+    const { page } = await open("/");
+    const about = navTrigger(page, "About");
+    await about.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => navLink(page, "About the company").isVisible()).toBe(true);
+    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(false);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("About the company");
+    await page.context().close();
+  });
+
+  it("highlights the active item by path prefix, with the /blog and /meet-{name} rules", async () => {
+    const { page } = await newPage(browser);
+    const cases: Array<[string, string]> = [
+      ["/services/mobile-payments", "Services"],
+      ["/industries/retail", "Industries"],
+      ["/resources/faq", "Resources"],
+      ["/blog/anything", "Resources"],
+      ["/meet-mark", "About"],
+      ["/about", "About"],
+      ["/contact", "Contact"],
+    ];
+    for (const [path, label] of cases) {
+      await page.goto(server.url + path);
+      const current = await page
+        .getByRole("navigation", { name: "Main" })
+        .locator('[aria-current="page"]')
+        .allTextContents();
+      expect(current.map((t) => t.trim()), path).toEqual([label]);
+    }
+    await page.goto(server.url + "/");
+    expect(await page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("has a Get Free Analysis button that leads to /contact", async () => {
+    const { page } = await open("/about");
+    await page.getByRole("banner").getByRole("link", { name: "Get Free Analysis" }).click();
+    await page.waitForURL("**/contact");
+    await page.context().close();
+  });
+});
+
+describe("mobile drawer", () => {
+  it("opens on the right with the same links and closes when a link is chosen", async () => {
+    const { page } = await open("/", { viewport: { width: 390, height: 844 } });
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await page.waitForTimeout(300); // slide-in animation
+    const box = (await drawer.boundingBox())!;
+    expect(Math.round(box.x + box.width)).toBe(390);
+    expect(box.x).toBeGreaterThan(0);
+    for (const name of ["Services", "Small Business Merchant Accounts", "Mobile Payment Options", "Online Payment Gateways", "Industries", "Resources", "About", "Meet Mark", "Contact", "Get Free Analysis"]) {
+      expect(await drawer.getByRole("link", { name, exact: true }).count(), name).toBe(1);
+    }
+    await drawer.getByRole("link", { name: "Industries", exact: true }).click();
+    await page.waitForURL("**/industries");
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe("page behaviour", () => {
+  it("scrolls to the top after navigating from a scrolled page", async () => {
+    const { page } = await open("/about", { viewport: { width: 1024, height: 500 } });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Services", exact: true }).click();
+    await page.waitForURL("**/services");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows 'Loading page...' while a slowed route loads, then the page", async () => {
+    const { page } = await open("/");
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/industries\.data/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await navLink(page, "Industries").click();
+    await expect.poll(() => page.getByText("Loading page...").isVisible()).toBe(true);
+    release();
+    await page.waitForURL("**/industries");
+    await expect.poll(() => page.getByText("Loading page...").count()).toBe(0);
+    expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("fades and slides pages in over 0.2 s, without movement under reduced motion", async () => {
+    const read = (page: Page) =>
+      page.evaluate(() => {
+        const el = document.querySelector(".page-transition")!;
+        const style = getComputedStyle(el);
+        return { name: style.animationName, duration: style.animationDuration };
+      });
+    const normal = await open("/about");
+    expect(await read(normal.page)).toEqual({ name: "page-enter", duration: "0.2s" });
+    await normal.page.context().close();
+
+    const reduced = await open("/about", { reducedMotion: "reduce" });
+    expect(await read(reduced.page)).toEqual({ name: "page-fade", duration: "0.2s" });
+    const keyframes = await reduced.page.evaluate(() =>
+      [...document.styleSheets]
+        .flatMap((s) => [...s.cssRules])
+        .filter((r): r is CSSKeyframesRule => r instanceof CSSKeyframesRule && r.name === "page-fade")
+        .map((r) => r.cssText)
+        .join(""),
+    );
+    expect(keyframes).toContain("opacity");
+    expect(keyframes).not.toContain("transform");
+    await reduced.page.context().close();
+  });
+});
+
+describe("footer", () => {
+  it("shows the pledge, contact links, quick links, location, copyright and legal links", async () => {
+    const { page } = await open("/");
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.getByRole("heading", { name: "The Meritum Pledge" }).isVisible()).toBe(true);
+    expect(await footer.getByRole("link", { name: "(800) 431-9848" }).getAttribute("href")).toBe("tel:+18004319848");
+    expect(await footer.getByRole("link", { name: /@/ }).getAttribute("href")).toMatch(/^mailto:/);
+    expect(await footer.getByRole("link", { name: /LinkedIn/ }).getAttribute("href")).toMatch(/^https:\/\/www\.linkedin\.com\//);
+    const quick = footer.getByRole("navigation", { name: "Quick Links" });
+    expect((await quick.getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([
+      "Home",
+      "About Us",
+      "Services",
+      "Resources",
+      "Meet Mark",
+      "Contact",
+    ]);
+    expect(await footer.getByText("Gilbert, Arizona").isVisible()).toBe(true);
+    expect(await footer.getByText(/© 2025 Meritum\..*Licensed Payment Processor/).isVisible()).toBe(true);
+    expect(await footer.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
+    expect(await footer.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms-of-service");
+    await page.context().close();
+  });
+});
+
+describe("accessibility", () => {
+  it("axe-core finds no violations on the home page", async () => {
+    const { page, problems } = await open("/");
+    const violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+});
