@@ -86,6 +86,12 @@ describe.each(dbKinds())("HTTP server on %s", (kind) => {
   });
 });
 
+describe("production start-up", () => {
+  it("refuses to start without AUTH_SECRET and says why", async () => {
+    await expect(startTestServer({ env: { AUTH_SECRET: "" } })).rejects.toThrow(/exited with 1[\s\S]*AUTH_SECRET must be set/);
+  });
+});
+
 describe("graceful shutdown", () => {
   it("finishes the in-flight request, then exits 0 on SIGTERM", async () => {
     const server = await startTestServer();

@@ -41,7 +41,7 @@ export async function startTestServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stderr!.on("data", (d) => (output += d));
-  const url = await new Promise<string>((resolve, reject) => {
+  const started = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk;
@@ -56,6 +56,14 @@ export async function startTestServer(
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  let url: string;
+  try {
+    url = await started;
+  } catch (err) {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await database.cleanup();
+    throw err;
+  }
   return {
     url,
     database,

@@ -1,0 +1,44 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const secret = "x".repeat(32);
+
+describe("loadConfig", () => {
+  it("defaults to SQLite under ./data on port 3000", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: "sqlite", file: path.resolve("data/site.db") });
+    expect(config.siteUrl).toBe("http://localhost:3000");
+    expect(config.isProduction).toBe(false);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("uses PostgreSQL for postgres:// and postgresql:// URLs", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }).database).toEqual({ kind: "postgres", url: "postgres://u@h/db" });
+    expect(loadConfig({ DATABASE_URL: "postgresql://u@h/db" }).database.kind).toBe("postgres");
+    expect(loadConfig({ DATABASE_URL: "file:/tmp/x.db" }).database).toEqual({ kind: "sqlite", file: "/tmp/x.db" });
+  });
+
+  it("rejects an unsupported DATABASE_URL with a clear message", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://u@h/db" })).toThrow(/DATABASE_URL must start with postgres:\/\//);
+  });
+
+  it("refuses production without an AUTH_SECRET of at least 32 characters", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET must be set/);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+
+  it("reports invalid values by name", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ SITE_URL: "not a url" })).toThrow(/SITE_URL/);
+    expect(() => loadConfig({ TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("reads TRUST_PROXY and trims a trailing slash from SITE_URL", () => {
+    const config = loadConfig({ TRUST_PROXY: "1", SITE_URL: "https://www.example.com/" });
+    expect(config.trustProxy).toBe(true);
+    expect(config.siteUrl).toBe("https://www.example.com");
+  });
+});
