@@ -76,7 +76,9 @@ export function createApp(options: ServerOptions = {}) {
       getLoadContext: (_req, res) =>
         createLoadContext({
           requestId: res.locals.requestId as string,
-          nonce: res.locals.nonce as string,
+          // Development has no script nonce in its CSP; rendering one would only cause
+          // hydration warnings (browsers hide the attribute from the client).
+          nonce: options.viteDevServer ? "" : (res.locals.nonce as string),
           clientIp: res.locals.clientIp as string,
         }),
     }),
