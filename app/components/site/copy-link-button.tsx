@@ -1,0 +1,25 @@
+import { Link2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/use-toast";
+
+/** Copies the current page's address, with a toast saying whether it worked. */
+export function CopyLinkButton({ label = "Copy link" }: { label?: string }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(window.location.href.split("#")[0]!);
+      toast({ title: "Link copied", description: "Paste it into an e-mail or message to share this page." });
+    } catch {
+      toast({
+        variant: "destructive",
+        title: "Couldn't copy the link",
+        description: "Your browser blocked the clipboard. Copy the address from the address bar instead.",
+      });
+    }
+  }
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={copy}>
+      <Link2 className="size-4" aria-hidden />
+      {label}
+    </Button>
+  );
+}
