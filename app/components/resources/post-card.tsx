@@ -27,7 +27,7 @@ export function PostCard({ post, headingLevel = "h2" }: { post: PostCardData; he
       <p className="mt-5 text-sm text-slate-600">
         <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt)}</time>
         <span aria-hidden> · </span>
-        {post.readingMinutes} min read
+        {`${post.readingMinutes} min read`}
       </p>
     </article>
   );

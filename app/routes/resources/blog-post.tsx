@@ -98,7 +98,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               </li>
               <li className="flex items-center gap-1.5">
                 <Clock className="size-4 text-slate-500" aria-hidden />
-                {post.readingMinutes} min read
+                {`${post.readingMinutes} min read`}
               </li>
             </ul>
           </div>

@@ -158,7 +158,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               <span />
             )}
             <p className="text-sm text-slate-600">
-              Page {page} of {pageCount}
+              {`Page ${page} of ${pageCount}`}
             </p>
             {page < pageCount ? (
               <Link to={pageHref(page + 1, activeSlug)} rel="next" className="font-semibold text-brand-700 hover:underline">

@@ -101,7 +101,7 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
             <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
               <span className="flex items-center gap-1.5">
                 <Clock className="size-4" aria-hidden />
-                {guide.readingMinutes} min read
+                {`${guide.readingMinutes} min read`}
               </span>
               <span className="flex items-center gap-1.5">
                 <CalendarDays className="size-4" aria-hidden />

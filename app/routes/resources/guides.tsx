@@ -60,7 +60,7 @@ export default function GuidesPage({ loaderData }: Route.ComponentProps) {
                       <p className="mt-5 flex items-center justify-between text-sm text-slate-600">
                         <span className="flex items-center gap-1.5">
                           <Clock className="size-4" aria-hidden />
-                          {guide.readingMinutes} min read
+                          {`${guide.readingMinutes} min read`}
                         </span>
                         <ArrowRight className="size-4 text-brand-700" aria-hidden />
                       </p>

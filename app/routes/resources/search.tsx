@@ -94,7 +94,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : hits.length ? (
           <section aria-labelledby="results-heading">
             <h2 id="results-heading" className="text-lg font-semibold text-slate-700" aria-live="polite">
-              {total} {total === 1 ? "result" : "results"} for “{query}”
+              {`${total} ${total === 1 ? "result" : "results"} for “${query}”`}
             </h2>
             <ol className="mt-6 space-y-5">
               {hits.map((hit) => (
@@ -128,7 +128,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <section aria-labelledby="none-heading">
             <h2 id="none-heading" className="text-xl font-bold text-slate-900" aria-live="polite">
-              No results for “{query}”
+              {`No results for “${query}”`}
             </h2>
             {suggestion ? (
               <p className="mt-3 text-lg text-slate-700">
