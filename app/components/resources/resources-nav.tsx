@@ -13,7 +13,7 @@ const links = [
 export function ResourcesNav() {
   return (
     <nav aria-label="Resources" className="border-b border-slate-200 bg-white">
-      <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6">
+      <ul className="mx-auto flex max-w-7xl gap-0.5 overflow-x-auto px-2 sm:gap-1 sm:px-6">
         {links.map((link) => (
           <li key={link.to}>
             <NavLink
@@ -21,7 +21,7 @@ export function ResourcesNav() {
               end={link.end}
               className={({ isActive }) =>
                 cn(
-                  "inline-flex h-12 items-center whitespace-nowrap border-b-2 px-3 text-sm font-semibold transition-colors duration-200",
+                  "inline-flex h-12 items-center whitespace-nowrap border-b-2 px-2.5 text-sm sm:px-3 font-semibold transition-colors duration-200",
                   isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
                 )
               }

@@ -77,7 +77,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <p>Search our articles, guides and frequently asked questions.</p>
         <SearchBox defaultValue={query} className="mt-8" id="search-page-q" />
       </PageHeader>
-      <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <div className="max-w-4xl">
         {!query ? (
           <section aria-labelledby="start-heading">
             <h2 id="start-heading" className="text-xl font-bold text-slate-900">
@@ -151,6 +152,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </p>
           </section>
         )}
+        </div>
       </div>
     </>
   );
