@@ -18,6 +18,7 @@ export default [
       index("routes/resources/overview.tsx"),
       route("search", "routes/resources/search.tsx"),
       route("blog", "routes/resources/blog.tsx"),
+      route("blog/rss.xml", "routes/resources/blog-rss.ts"),
       route("blog/:slug", "routes/resources/blog-post.tsx"),
       route("guides", "routes/resources/guides.tsx"),
       route("guides/:slug", "routes/resources/guide.tsx"),

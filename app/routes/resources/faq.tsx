@@ -1,6 +1,27 @@
+import { ChevronDown } from "lucide-react";
+import { Accordion } from "radix-ui";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { getDb } from "@server/db";
+import { listFaqCategories } from "@server/content/faq";
+import { markdownToText } from "@server/markdown/markdown";
 import { PageHeader } from "~/components/site/page-header";
+import { JsonLd } from "~/components/resources/json-ld";
+import { ResourcesNav } from "~/components/resources/resources-nav";
+import { SearchBox } from "~/components/resources/search-box";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/faq";
+
+export async function loader(_args: Route.LoaderArgs) {
+  const categories = await listFaqCategories(getDb());
+  return {
+    categories: categories.map((c) => ({
+      name: c.name,
+      slug: c.slug,
+      items: c.items.map((item) => ({ slug: item.slug, question: item.question, html: item.html, text: markdownToText(item.answer) })),
+    })),
+  };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -8,10 +29,101 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Answers to common questions about merchant accounts, pricing, contracts, funding times, equipment and security.",
   });
 
-export default function Page() {
+/** The item named by the URL fragment (#question-slug), if it is one of ours. */
+function slugFromHash(known: Set<string>): string | null {
+  const slug = decodeURIComponent(window.location.hash.slice(1));
+  return known.has(slug) ? slug : null;
+}
+
+export default function FaqPage({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  const [open, setOpen] = useState<string[]>([]);
+
+  const openFromHash = useCallback(() => {
+    const known = new Set(categories.flatMap((c) => c.items.map((i) => i.slug)));
+    const slug = slugFromHash(known);
+    if (!slug) return;
+    setOpen((current) => (current.includes(slug) ? current : [...current, slug]));
+    requestAnimationFrame(() => {
+      const el = document.getElementById(slug);
+      el?.scrollIntoView({ block: "start" });
+      el?.querySelector<HTMLButtonElement>("button")?.focus({ preventScroll: true });
+    });
+  }, [categories]);
+
+  useEffect(() => {
+    openFromHash();
+    window.addEventListener("hashchange", openFromHash);
+    return () => window.removeEventListener("hashchange", openFromHash);
+  }, [openFromHash]);
+
   return (
-    <PageHeader eyebrow="Resources" title="Frequently asked questions">
-      <p>Quick answers about pricing, contracts, funding, equipment and security.</p>
-    </PageHeader>
+    <>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "FAQPage",
+          mainEntity: categories.flatMap((c) =>
+            c.items.map((item) => ({ "@type": "Question", name: item.question, acceptedAnswer: { "@type": "Answer", text: item.text } })),
+          ),
+        }}
+      />
+      <ResourcesNav />
+      <PageHeader eyebrow="Resources" title="Frequently asked questions">
+        <p>Quick answers about pricing, contracts, funding, equipment and security.</p>
+      </PageHeader>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-14">
+        <nav aria-label="FAQ categories" className="lg:sticky lg:top-24 lg:self-start">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm font-semibold lg:flex-col">
+            {categories.map((c) => (
+              <li key={c.slug}>
+                <a href={`#category-${c.slug}`} className="text-brand-700 hover:text-brand-900 hover:underline">
+                  {c.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="max-w-3xl space-y-12">
+          {categories.map((category) => (
+            <section key={category.slug} id={`category-${category.slug}`} aria-labelledby={`category-${category.slug}-heading`} className="scroll-mt-24">
+              <h2 id={`category-${category.slug}-heading`} className="text-2xl font-bold text-slate-900">
+                {category.name}
+              </h2>
+              <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="mt-5 divide-y divide-slate-200 rounded-xl border border-slate-200">
+                {category.items.map((item) => (
+                  <Accordion.Item key={item.slug} value={item.slug} id={item.slug} className="scroll-mt-24">
+                    <Accordion.Header className="m-0">
+                      <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-offset-[-2px]">
+                        {item.question}
+                        <ChevronDown
+                          className="size-5 shrink-0 text-slate-500 transition-transform duration-200 group-data-[state=open]:rotate-180 motion-reduce:transition-none"
+                          aria-hidden
+                        />
+                      </Accordion.Trigger>
+                    </Accordion.Header>
+                    <Accordion.Content className="px-5 pb-5">
+                      <div className="prose-content prose-compact" dangerouslySetInnerHTML={{ __html: item.html }} />
+                      <a href={`#${item.slug}`} className="mt-3 inline-block text-sm text-slate-600 underline-offset-2 hover:text-brand-700 hover:underline">
+                        Link to this answer<span className="sr-only">: {item.question}</span>
+                      </a>
+                    </Accordion.Content>
+                  </Accordion.Item>
+                ))}
+              </Accordion.Root>
+            </section>
+          ))}
+          <section aria-labelledby="faq-more" className="rounded-xl bg-slate-50 p-6">
+            <h2 id="faq-more" className="text-xl font-bold text-slate-900">
+              Didn't find your answer?
+            </h2>
+            <p className="mt-2 text-slate-600">
+              Search every article and guide, or <Link to="/contact" className="font-semibold text-brand-700 underline">ask us directly</Link>.
+            </p>
+            <SearchBox className="mt-4" id="faq-search" />
+          </section>
+        </div>
+      </div>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { DB } from "..";
+import { seedContent } from "../../content";
 import { seedIndustries } from "../../industries/industries";
 import { seedSiteSettings } from "../../settings/settings";
 
@@ -9,4 +10,5 @@ import { seedSiteSettings } from "../../settings/settings";
 export async function seedDatabase(db: DB): Promise<void> {
   await seedSiteSettings(db);
   await seedIndustries(db);
+  await seedContent(db);
 }

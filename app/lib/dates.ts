@@ -1,0 +1,10 @@
+/** Content dates are stored in UTC and shown in the company's time zone (no DST). */
+export const SITE_TIME_ZONE = "America/Phoenix";
+
+const longDate = new Intl.DateTimeFormat("en-US", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "long", day: "numeric" });
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : longDate.format(date);
+}
