@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { getDb } from "@server/db";
 import { getPostView } from "@server/content/posts";
 import { AnalysisCta } from "~/components/resources/cta";
+import { CopyLinkButton } from "~/components/site/copy-link-button";
 import { Breadcrumbs } from "~/components/resources/breadcrumbs";
 import { breadcrumbList, JsonLd } from "~/components/resources/json-ld";
 import { PostCard } from "~/components/resources/post-card";
@@ -101,6 +102,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 {`${post.readingMinutes} min read`}
               </li>
             </ul>
+            <div className="mt-6">
+              <CopyLinkButton />
+            </div>
           </div>
         </header>
         {post.coverImageUrl ? (

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { getDb } from "@server/db";
 import { getGuideView } from "@server/content/guides";
 import { AnalysisCta } from "~/components/resources/cta";
+import { CopyLinkButton } from "~/components/site/copy-link-button";
 import { Breadcrumbs } from "~/components/resources/breadcrumbs";
 import { breadcrumbList, JsonLd } from "~/components/resources/json-ld";
 import { formatDate } from "~/lib/dates";
@@ -110,6 +111,9 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
                 </span>
               </span>
             </p>
+            <div className="mt-6">
+              <CopyLinkButton />
+            </div>
           </div>
         </header>
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14 lg:py-14">
