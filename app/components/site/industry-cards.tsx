@@ -1,6 +1,7 @@
 import {
   Briefcase,
   Building2,
+  Hammer,
   HeartHandshake,
   Scissors,
   ShoppingBag,
@@ -21,6 +22,7 @@ const icons: Record<string, LucideIcon> = {
   "auto-repair": Wrench,
   "salons-and-spas": Scissors,
   nonprofits: HeartHandshake,
+  "home-services": Hammer,
 };
 
 export function industryIcon(slug: string): LucideIcon {
