@@ -42,7 +42,7 @@ export function PricingExplainer({ note, exampleSale = 100 }: { note?: ReactNode
         </p>
         {note ? <div>{note}</div> : null}
       </div>
-      <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <figure className="self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <figcaption className="text-base font-semibold text-slate-900">
           Example: what a {formatMoney(exampleSale, true)} card sale costs
         </figcaption>

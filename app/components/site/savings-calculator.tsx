@@ -23,14 +23,14 @@ const fields: Array<{ name: CalculatorField; label: string; hint: string; prefix
     hint: "Total card sales in a typical month, in dollars.",
     prefix: "$",
     inputMode: "decimal",
-    placeholder: "25,000",
+    placeholder: "e.g. 25,000",
   },
   {
     name: "transactions",
     label: "Card transactions per month",
     hint: "How many card sales that volume came from.",
     inputMode: "numeric",
-    placeholder: "500",
+    placeholder: "e.g. 500",
   },
   {
     name: "fees",
@@ -38,7 +38,7 @@ const fields: Array<{ name: CalculatorField; label: string; hint: string; prefix
     hint: "Every fee on your last statement added up, in dollars.",
     prefix: "$",
     inputMode: "decimal",
-    placeholder: "850",
+    placeholder: "e.g. 850",
   },
 ];
 

@@ -46,7 +46,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <MapPin className="size-4" aria-hidden />
               {settings.location} · {settings.experience} of experience
             </p>
-            <h1 id="hero-heading" className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+            <h1 id="hero-heading" className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl xl:text-[3.5rem] xl:leading-[1.1]">
               Payment processing with a person on the other end of the line
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">
