@@ -28,7 +28,8 @@ const pages: Array<{ path: string; h1: string | RegExp; ld: string[] }> = [
 
 function decode(text: string): string {
   return text
-    .replace(/<[^>]+>/g, "")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&")
