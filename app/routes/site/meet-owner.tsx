@@ -67,7 +67,8 @@ export default function MeetOwner() {
       </PageHeader>
 
       <Section id="story" eyebrow="The story" title={`Why ${owner.firstName} started ${settings.companyName}`}>
-        <div className="max-w-3xl space-y-5 text-lg leading-8 text-slate-700">
+        <div className="grid gap-10 lg:grid-cols-3">
+        <div className="space-y-5 text-lg leading-8 text-slate-700 lg:col-span-2">
           <p>
             {owner.firstName} began his career in a bank&apos;s merchant-services department, back when card sales were run through
             carbon-paper imprinters and authorizations came by phone. Over the next decades he set up thousands of merchants through every
@@ -85,6 +86,31 @@ export default function MeetOwner() {
             Many of his customers have been with him for more than a decade, and most new ones arrive by referral.
           </p>
         </div>
+        <dl className="grid content-start gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6">
+          <div>
+            <dt className="text-sm text-slate-600">Role</dt>
+            <dd className="font-semibold text-slate-900">
+              {settings.ownerTitle}, {settings.companyName}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">In payments for</dt>
+            <dd className="font-semibold text-slate-900">{settings.experience}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Based in</dt>
+            <dd className="font-semibold text-slate-900">{settings.location}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Direct line</dt>
+            <dd>
+              <a href={telHref(settings.phone)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                {settings.phone}
+              </a>
+            </dd>
+          </div>
+        </dl>
+        </div>
       </Section>
 
       <Section id="experience" eyebrow="Experience" title="What he brings to your account" tone="muted">
@@ -97,7 +123,7 @@ export default function MeetOwner() {
               "Negotiated exits from long-term contracts and equipment leases for merchants who wanted out",
             ]}
           />
-          <blockquote className="rounded-2xl border-l-4 border-accent-600 bg-white p-6 text-lg italic leading-8 text-slate-700 shadow-sm">
+          <blockquote className="self-start rounded-2xl border-l-4 border-accent-600 bg-white p-6 text-lg italic leading-8 text-slate-700 shadow-sm">
             &quot;If I can&apos;t save you money, I&apos;ll tell you, and I&apos;ll show you why. Most people are surprised how often
             the answer is in the fine print.&quot;
             <footer className="mt-4 text-base font-semibold not-italic text-slate-900">
