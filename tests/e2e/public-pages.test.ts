@@ -162,6 +162,26 @@ describe("public pages in Chromium", () => {
     await page.context().close();
   });
 
+  it("the phone menu loads its drawer on first tap, navigates, and returns focus when closed", async () => {
+    const { page, problems } = await open("/", { width: 390, height: 844 });
+    // A CSS locator: while the modal drawer is open, Radix hides the rest of the page from the accessibility tree.
+    const menu = page.locator('header button[aria-label="Open menu"]');
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await menu.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => drawer.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+    await menu.click();
+    await drawer.getByRole("link", { name: "Industries", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/industries");
+    await expect.poll(() => drawer.count()).toBe(0);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("serves a sitemap the browser parses as XML, and robots.txt that points at it", async () => {
     const { page } = await open("/");
     const parsed = await page.evaluate(async () => {
