@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError, type
 import { getDb } from "@server/db";
 import { ownerFirstName, ownerPath, getSiteSettings } from "@server/settings/settings";
 import { getConfig } from "@server/config";
-import { Toaster } from "~/components/ui/toaster";
+import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { ScrollToTop } from "~/components/site/scroll-to-top";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/site";
@@ -38,7 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <Toaster />
+        <DeferredToaster />
         <ScrollToTop />
         <Scripts nonce={nonce} />
       </body>

@@ -5,6 +5,9 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
  * `:page` route: its loader accepts only the owner slug from the settings store.
  */
 export default [
+  // Resource routes (no UI), outside the site layout and ahead of the `:page` and `*` catch-alls.
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("about", "routes/site/about.tsx"),

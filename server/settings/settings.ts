@@ -20,6 +20,11 @@ export const siteSettingsSchema = z.object({
   postalCode: z.string().max(20),
   experience: z.string().min(1).max(40),
   copyrightYear: z.number().int().min(2000).max(2100),
+  /** Savings calculator: the published interchange-plus illustration it compares against. */
+  calculatorInterchangePercent: z.number().min(0).max(10),
+  calculatorMarkupPercent: z.number().min(0).max(5),
+  calculatorPerTransactionFee: z.number().min(0).max(5),
+  calculatorMonthlyFee: z.number().min(0).max(500),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -38,6 +43,10 @@ export const defaultSiteSettings: SiteSettings = {
   postalCode: "85233",
   experience: "35+ years",
   copyrightYear: 2025,
+  calculatorInterchangePercent: 1.85,
+  calculatorMarkupPercent: 0.25,
+  calculatorPerTransactionFee: 0.1,
+  calculatorMonthlyFee: 10,
 };
 
 /** Lower-case, ASCII, hyphen-separated: the one slug rule for every URL the site makes. */

@@ -1,80 +1,44 @@
-import { Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
-import { Link, useLocation } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { isNavItemActive, type NavItem } from "~/lib/nav";
-import { cn } from "~/lib/utils";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import type { NavItem } from "~/lib/nav";
 
-/** Narrow screens: a menu button opens a right-side drawer with the same links. */
+const MobileDrawer = lazy(() => import("./mobile-drawer"));
+
+/**
+ * Narrow screens: a menu button opens a right-side drawer with the same links. The drawer
+ * (Radix Dialog) is fetched on first use, which keeps it out of every page's first-load JS.
+ */
 export function MobileNav({ items }: { items: NavItem[] }) {
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  const close = () => setOpen(false);
+  const [loaded, setLoaded] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-          <Menu className="size-6" aria-hidden />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          data-slot="drawer"
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col overflow-y-auto bg-white p-6 shadow-xl animate-drawer-in"
-        >
-          <div className="mb-6 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold text-slate-900">Menu</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X className="size-6" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Mobile">
-            <ul className="grid gap-1">
-              {items.map((item) => {
-                const active = isNavItemActive(item, pathname);
-                return (
-                  <li key={item.label}>
-                    <Link
-                      to={item.to}
-                      onClick={close}
-                      aria-current={active ? "page" : undefined}
-                      className="block rounded-md px-3 py-2 text-base font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
-                    >
-                      {item.label}
-                    </Link>
-                    {item.children ? (
-                      <ul className="ml-3 grid gap-1 border-l border-slate-200 pl-3">
-                        {item.children
-                          .filter((child) => child.to !== item.to)
-                          .map((child) => (
-                            <li key={child.to}>
-                              <Link
-                                to={child.to}
-                                onClick={close}
-                                aria-current={pathname === child.to ? "page" : undefined}
-                                className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-700"
-                              >
-                                {child.label}
-                              </Link>
-                            </li>
-                          ))}
-                      </ul>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-          <Link to="/contact" onClick={close} className={cn(buttonVariants({ size: "lg" }), "mt-6 w-full")}>
-            Get Free Analysis
-          </Link>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? "mobile-drawer" : undefined}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+        // Start fetching the drawer as soon as a tap or hover begins.
+        onPointerEnter={() => void import("./mobile-drawer")}
+        onTouchStart={() => void import("./mobile-drawer")}
+      >
+        <Menu className="size-6" aria-hidden />
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <MobileDrawer items={items} open={open} onOpenChange={setOpen} triggerRef={trigger} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,232 @@
+import { ArrowRight, Calculator } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import {
+  assumptionsFromSettings,
+  estimateSavings,
+  formatMoney,
+  formatPercent,
+  freeAnalysisHref,
+  validateCalculatorInput,
+  type CalculatorField,
+  type CalculatorInput,
+  type FieldErrors,
+} from "~/lib/savings";
+import { useRootData } from "~/lib/site";
+import { cn } from "~/lib/utils";
+
+const fields: Array<{ name: CalculatorField; label: string; hint: string; prefix?: string; inputMode: "decimal" | "numeric"; placeholder: string }> = [
+  {
+    name: "volume",
+    label: "Monthly card volume",
+    hint: "Total card sales in a typical month, in dollars.",
+    prefix: "$",
+    inputMode: "decimal",
+    placeholder: "e.g. 25,000",
+  },
+  {
+    name: "transactions",
+    label: "Card transactions per month",
+    hint: "How many card sales that volume came from.",
+    inputMode: "numeric",
+    placeholder: "e.g. 500",
+  },
+  {
+    name: "fees",
+    label: "Current total monthly fees",
+    hint: "Every fee on your last statement added up, in dollars.",
+    prefix: "$",
+    inputMode: "decimal",
+    placeholder: "e.g. 850",
+  },
+];
+
+type Values = Record<CalculatorField, string>;
+
+function evaluate(values: Values): { errors: FieldErrors; input?: CalculatorInput } {
+  const result = validateCalculatorInput(values);
+  return result.ok ? { errors: {}, input: result.input } : { errors: result.errors };
+}
+
+/**
+ * Estimates what a merchant would save at the site's published interchange-plus
+ * illustration. Without JavaScript the form submits as a GET to this page and the server
+ * renders the same result from the query string.
+ */
+export function SavingsCalculator() {
+  const { settings } = useRootData();
+  const assumptions = assumptionsFromSettings(settings);
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const [values, setValues] = useState<Values>(() => ({
+    volume: searchParams.get("volume") ?? "",
+    transactions: searchParams.get("transactions") ?? "",
+    fees: searchParams.get("fees") ?? "",
+  }));
+  const submittedFromUrl = fields.some((f) => searchParams.has(f.name));
+  const [outcome, setOutcome] = useState(() => (submittedFromUrl ? evaluate(values) : { errors: {} as FieldErrors }));
+  const inputs = useRef<Partial<Record<CalculatorField, HTMLInputElement | null>>>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = evaluate(values);
+    setOutcome(next);
+    const firstError = fields.find((f) => next.errors[f.name]);
+    if (firstError) inputs.current[firstError.name]?.focus();
+  };
+
+  const estimate = outcome.input ? estimateSavings(outcome.input, assumptions) : undefined;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-5">
+      <form
+        method="get"
+        action={`${pathname}#savings-calculator`}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="savings-calculator-heading"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3"
+      >
+        <div className="grid gap-6">
+          {fields.map((field) => {
+            const error = outcome.errors[field.name];
+            const hintId = `calc-${field.name}-hint`;
+            const errorId = `calc-${field.name}-error`;
+            return (
+              <div key={field.name}>
+                <label htmlFor={`calc-${field.name}`} className="block font-semibold text-slate-900">
+                  {field.label}
+                </label>
+                <p id={hintId} className="mt-1 text-sm text-slate-600">
+                  {field.hint}
+                </p>
+                <div className="relative mt-2">
+                  {field.prefix ? (
+                    <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-500" aria-hidden>
+                      {field.prefix}
+                    </span>
+                  ) : null}
+                  <input
+                    ref={(el) => {
+                      inputs.current[field.name] = el;
+                    }}
+                    id={`calc-${field.name}`}
+                    name={field.name}
+                    type="text"
+                    inputMode={field.inputMode}
+                    autoComplete="off"
+                    placeholder={field.placeholder}
+                    value={values[field.name]}
+                    onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+                    className={cn(
+                      "block h-12 w-full rounded-md border bg-white text-base text-slate-900 shadow-sm placeholder:text-slate-400",
+                      "focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600",
+                      field.prefix ? "pl-7 pr-3" : "px-3",
+                      error ? "border-red-600" : "border-slate-300",
+                    )}
+                  />
+                </div>
+                {error ? (
+                  <p id={errorId} className="mt-2 text-sm font-medium text-red-700">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+        <button type="submit" className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8 w-full sm:w-auto")}>
+          <Calculator className="size-5" aria-hidden />
+          Calculate my savings
+        </button>
+      </form>
+
+      <div
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="calculator-result"
+        className="flex flex-col rounded-2xl bg-brand-900 p-6 text-slate-200 shadow-sm sm:p-8 lg:col-span-2"
+      >
+        <h3 className="text-lg font-semibold text-white">Your estimate</h3>
+        {estimate && outcome.input ? (
+          <>
+            <dl className="mt-5 grid gap-4">
+              <div>
+                <dt className="text-sm text-slate-300">Your current effective rate</dt>
+                <dd className="text-2xl font-bold tabular-nums text-white">{formatPercent(estimate.currentRatePercent)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-300">Estimated cost with {settings.companyName}</dt>
+                <dd className="text-2xl font-bold tabular-nums text-white">
+                  {formatMoney(estimate.estimatedMonthlyCost)} a month ({formatPercent(estimate.estimatedRatePercent)})
+                </dd>
+              </div>
+              {estimate.outcome === "saving" ? (
+                <>
+                  <div>
+                    <dt className="text-sm text-slate-300">Estimated monthly saving</dt>
+                    <dd className="text-3xl font-extrabold tabular-nums text-accent-100">{formatMoney(estimate.monthlySaving)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-sm text-slate-300">Estimated yearly saving</dt>
+                    <dd className="text-3xl font-extrabold tabular-nums text-accent-100">{formatMoney(estimate.yearlySaving)}</dd>
+                  </div>
+                </>
+              ) : null}
+            </dl>
+            {estimate.outcome === "already-lower" ? (
+              <p className="mt-5 leading-7">
+                Good news: what you pay today is already at or below our illustration, so we would not promise you a saving on these
+                numbers. A free analysis can still check your statement for fees that creep in over time.
+              </p>
+            ) : (
+              <p className="mt-5 text-sm leading-6 text-slate-300">
+                An estimate, not a quote. Your real rates depend on your card mix; a free analysis of your statement gives you exact
+                numbers.
+              </p>
+            )}
+            <Link to={freeAnalysisHref(outcome.input)} className={cn(buttonVariants({ size: "lg" }), "mt-6 self-start")}>
+              Get my Free Analysis <ArrowRight className="size-5" aria-hidden />
+            </Link>
+          </>
+        ) : (
+          <p className="mt-4 leading-7">
+            Enter your three numbers and choose &quot;Calculate my savings&quot;. They are on the summary page of your monthly processing
+            statement. Nothing you type here is sent or stored.
+          </p>
+        )}
+      </div>
+
+      <section aria-labelledby="how-we-estimate" className="lg:col-span-5">
+        <h3 id="how-we-estimate" className="text-lg font-semibold text-slate-900">
+          How we estimate
+        </h3>
+        <p className="mt-2 max-w-3xl leading-7 text-slate-600">
+          We price your month at our published interchange-plus illustration and compare it with the fees you enter. Your effective
+          rate is your total fees divided by your card volume.
+        </p>
+        <ul className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <li className="rounded-lg border border-slate-200 bg-white p-4">
+            <span className="block font-semibold text-slate-900">{assumptions.interchangePercent}% of volume</span>
+            Average interchange and card-network assessments
+          </li>
+          <li className="rounded-lg border border-slate-200 bg-white p-4">
+            <span className="block font-semibold text-slate-900">{assumptions.markupPercent}% of volume</span>
+            {settings.companyName} markup over interchange
+          </li>
+          <li className="rounded-lg border border-slate-200 bg-white p-4">
+            <span className="block font-semibold text-slate-900">{formatMoney(assumptions.perTransactionFee)} per transaction</span>
+            {settings.companyName} transaction fee
+          </li>
+          <li className="rounded-lg border border-slate-200 bg-white p-4">
+            <span className="block font-semibold text-slate-900">{formatMoney(assumptions.monthlyFee)} per month</span>
+            Flat account fee; no annual or PCI fees
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+// npm run bench:pages — prints, for every public page, the first-load JavaScript (gzip) and
+// the HTML size, then the server's requests/s for / and /contact under load (autocannon,
+// 64 connections). Starts the production build like `npm start` (run `npm run build`
+// first) with a throwaway DATA_DIR and SQLite database, and stops it at the end.
+//
+// Env: BENCH_DURATION (seconds per load test, default 10), BENCH_CONNECTIONS (default 64).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+const root = path.resolve(import.meta.dirname, "..");
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const TARGET_KB = 120;
+
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-bench-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
+      // Per-request log lines would measure the terminal, not the server.
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 30 s:\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, stop };
+}
+
+/** The JS a first visit downloads: <script src>, <link rel=modulepreload> and the inline module's static imports. */
+function scriptUrls(html) {
+  const urls = new Set();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g)) urls.add(m[1]);
+  for (const script of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const m of script[1].matchAll(/import\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]);
+  }
+  return [...urls].filter((u) => u.endsWith(".js"));
+}
+
+const gzipCache = new Map();
+async function gzippedSize(url) {
+  if (!gzipCache.has(url)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    gzipCache.set(url, {
+      raw: body.length,
+      gz: zlib.gzipSync(body, { level: 9 }).length,
+      br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  return gzipCache.get(url);
+}
+
+function pad(text, width, right = false) {
+  const s = String(text);
+  return right ? s.padStart(width) : s.padEnd(width);
+}
+
+async function load(url) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: 10 });
+  return result;
+}
+
+const server = await startServer();
+let exitCode = 0;
+try {
+  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, "&")).pathname);
+  console.log(`First-load JavaScript per public page (${paths.length} pages from /sitemap.xml; each file gzip -9 / brotli q11, summed over every script the HTML loads)\n`);
+  console.log(`${pad("page", 42)}${pad("status", 8, true)}${pad("JS files", 10, true)}${pad("JS KB gz", 11, true)}${pad("JS KB br", 11, true)}${pad("JS KB raw", 11, true)}${pad("HTML bytes", 12, true)}${pad("HTML KB gz", 12, true)}`);
+  let worst = { path: "", kb: 0 };
+  for (const p of paths) {
+    const res = await fetch(`${server.url}${p}`, { headers: { "accept-encoding": "identity" } });
+    const html = await res.text();
+    const scripts = scriptUrls(html).map((u) => new URL(u, server.url).toString());
+    let gz = 0;
+    let br = 0;
+    let raw = 0;
+    for (const s of scripts) {
+      const size = await gzippedSize(s);
+      gz += size.gz;
+      br += size.br;
+      raw += size.raw;
+    }
+    const kb = gz / 1024;
+    if (kb > worst.kb) worst = { path: p, kb };
+    const htmlBytes = Buffer.byteLength(html);
+    const htmlGz = zlib.gzipSync(html, { level: 9 }).length / 1024;
+    console.log(
+      `${pad(p, 42)}${pad(res.status, 8, true)}${pad(scripts.length, 10, true)}${pad(kb.toFixed(1), 11, true)}${pad((br / 1024).toFixed(1), 11, true)}${pad((raw / 1024).toFixed(1), 11, true)}${pad(htmlBytes, 12, true)}${pad(htmlGz.toFixed(1), 12, true)}`,
+    );
+    if (res.status !== 200) exitCode = 1;
+  }
+  console.log(`\nLargest first-load JS: ${worst.kb.toFixed(1)} KB gz on ${worst.path} (target ≤ ${TARGET_KB} KB gz: ${worst.kb <= TARGET_KB ? "met" : "NOT met"})\n`);
+
+  console.log(`Server throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production)\n`);
+  console.log(`${pad("page", 12)}${pad("req/s avg", 12, true)}${pad("p50 ms", 9, true)}${pad("p99 ms", 9, true)}${pad("requests", 11, true)}${pad("non-2xx", 9, true)}${pad("errors", 8, true)}`);
+  for (const p of ["/", "/contact"]) {
+    const r = await load(`${server.url}${p}`);
+    console.log(
+      `${pad(p, 12)}${pad(r.requests.average.toFixed(0), 12, true)}${pad(r.latency.p50, 9, true)}${pad(r.latency.p99, 9, true)}${pad(r.requests.total, 11, true)}${pad(r.non2xx, 9, true)}${pad(r.errors + r.timeouts, 8, true)}`,
+    );
+  }
+  console.log(`\nMachine: ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? "unknown"}, Node ${process.version}`);
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  await server.stop();
+}
+process.exit(exitCode);

@@ -1,0 +1,207 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { industrySeed } from "@server/industries/industries.seed";
+import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+/** The public pages this branch owns (the Free Analysis form on /contact is tested with the form). */
+const routes = [
+  "/",
+  "/about",
+  "/meet-mark",
+  "/services",
+  "/services/merchant-accounts",
+  "/services/mobile-payments",
+  "/services/online-gateways",
+  "/industries",
+  ...industrySeed.map((i) => `/industries/${i.slug}`),
+  "/privacy-policy",
+  "/terms-of-service",
+];
+
+const mobileRoutes = ["/", "/services/merchant-accounts", "/industries/restaurants", "/meet-mark", "/privacy-policy"];
+
+describe("public pages in Chromium", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string, viewport?: { width: number; height: number }): Promise<{ page: Page; problems: PageProblems }> {
+    const opened = await newPage(browser, viewport ? { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 } : {});
+    await opened.page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+    return opened;
+  }
+
+  it.each(routes)("%s passes axe-core at desktop width, without console errors", async (path) => {
+    const { page, problems } = await open(path);
+    const violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(mobileRoutes)("%s passes axe-core at a 390 px phone width and fits the screen", async (path) => {
+    const { page, problems } = await open(path, { width: 390, height: 844 });
+    // Nothing may overflow sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the savings calculator works by keyboard, announces results and carries them into the Free Analysis link", async () => {
+    const { page, problems } = await open("/services/merchant-accounts");
+    const result = page.locator('#savings-calculator [aria-live="polite"]');
+    await expect(result.getAttribute("aria-atomic")).resolves.toBe("true");
+
+    // Labelled inputs, filled from the keyboard, moving with Tab and submitting with Enter.
+    await page.getByLabel("Monthly card volume").focus();
+    await page.keyboard.type("$25,000");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("500");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("850");
+    await page.keyboard.press("Enter");
+
+    await expect.poll(() => result.innerText()).toContain("Estimated yearly saving");
+    const announced = (await result.innerText()).replace(/\s+/g, " ");
+    expect(announced).toContain("Your current effective rate 3.40%");
+    expect(announced).toContain("Estimated cost with Meritum $585.00 a month (2.34%)");
+    expect(announced).toContain("Estimated monthly saving $265.00");
+    expect(announced).toContain("Estimated yearly saving $3,180.00");
+
+    // Invalid input: a message next to the field, the field marked invalid and focused.
+    const transactions = page.getByLabel("Card transactions per month");
+    await transactions.fill("lots");
+    await page.getByRole("button", { name: "Calculate my savings" }).click();
+    await expect.poll(() => page.locator("#calc-transactions-error").innerText()).toContain("whole number");
+    expect(await transactions.getAttribute("aria-invalid")).toBe("true");
+    expect(await transactions.getAttribute("aria-describedby")).toContain("calc-transactions-error");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("calc-transactions");
+    expect(await result.innerText()).not.toContain("Estimated yearly saving");
+
+    // Already paying less than the illustration: never shown as a saving.
+    await transactions.fill("500");
+    await page.getByLabel("Current total monthly fees").fill("400");
+    await page.getByLabel("Current total monthly fees").press("Enter");
+    await expect.poll(() => result.innerText()).toContain("already at or below our illustration");
+    expect(await result.innerText()).not.toContain("Estimated monthly saving");
+
+    // Back to a saving, then into the Free Analysis form with the numbers.
+    await page.getByLabel("Current total monthly fees").fill("850");
+    await page.getByLabel("Current total monthly fees").press("Enter");
+    await expect.poll(() => result.innerText()).toContain("Estimated yearly saving");
+    await page.getByRole("link", { name: "Get my Free Analysis" }).click();
+    await page.waitForURL((url) => url.pathname === "/contact");
+    const url = new URL(page.url());
+    expect(url.search).toBe("?from=calculator&volume=25000&transactions=500&fees=850");
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the calculator also works with JavaScript disabled (the form submits to the page)", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/services/merchant-accounts`);
+    await page.getByLabel("Monthly card volume").fill("25000");
+    await page.getByLabel("Card transactions per month").fill("500");
+    await page.getByLabel("Current total monthly fees").fill("850");
+    await page.getByRole("button", { name: "Calculate my savings" }).click();
+    await page.waitForURL(/fees=850/);
+    const text = await page.locator('#savings-calculator [aria-live="polite"]').innerText();
+    expect(text.replace(/\s+/g, " ")).toContain("Estimated monthly saving $265.00");
+    await context.close();
+  });
+
+  it("the home page teaser leads to the calculator", async () => {
+    const { page, problems } = await open("/");
+    await page.getByRole("link", { name: "Try the savings calculator" }).click();
+    await page.waitForURL((url) => url.pathname === "/services/merchant-accounts" && url.hash === "#savings-calculator");
+    await expect.poll(() => page.locator("#savings-calculator").isVisible()).toBe(true);
+    const top = await page.locator("#savings-calculator").evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(200);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("navigates from the industries list to an industry page and back through the breadcrumb", async () => {
+    const { page, problems } = await open("/industries");
+    const industry = industrySeed.find((i) => i.slug === "healthcare")!;
+    await page.getByRole("link", { name: new RegExp(industry.name) }).first().click();
+    await page.waitForURL((url) => url.pathname === `/industries/${industry.slug}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(`Payment processing for ${industry.name.toLowerCase()}`);
+    expect(await page.getByText("Our recommended setup").isVisible()).toBe(true);
+    expect(await page.title()).toContain(industry.name);
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Industries" }).click();
+    await page.waitForURL((url) => url.pathname === "/industries");
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("opens FAQ answers with the keyboard", async () => {
+    const { page, problems } = await open("/services/online-gateways");
+    const question = page.getByRole("button", { name: "Will the gateway work with my website platform?" });
+    expect(await question.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByText("Our gateway has plug-ins for the major shopping carts").isVisible()).toBe(false);
+    await question.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => question.getAttribute("aria-expanded")).toBe("true");
+    expect(await page.getByText("Our gateway has plug-ins for the major shopping carts").isVisible()).toBe(true);
+    // Arrow keys move between questions (Radix Accordion).
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("How do you help with fraud and chargebacks?");
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the phone menu loads its drawer on first tap, navigates, and returns focus when closed", async () => {
+    const { page, problems } = await open("/", { width: 390, height: 844 });
+    // A CSS locator: while the modal drawer is open, Radix hides the rest of the page from the accessibility tree.
+    const menu = page.locator('header button[aria-label="Open menu"]');
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await menu.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => drawer.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+    await menu.click();
+    await drawer.getByRole("link", { name: "Industries", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/industries");
+    await expect.poll(() => drawer.count()).toBe(0);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("serves a sitemap the browser parses as XML, and robots.txt that points at it", async () => {
+    const { page } = await open("/");
+    const parsed = await page.evaluate(async () => {
+      const text = await (await fetch("/sitemap.xml")).text();
+      const doc = new DOMParser().parseFromString(text, "application/xml");
+      return {
+        error: doc.getElementsByTagName("parsererror").length,
+        root: doc.documentElement.localName,
+        ns: doc.documentElement.namespaceURI,
+        locs: [...doc.getElementsByTagName("loc")].map((l) => new URL(l.textContent!).pathname),
+        robots: await (await fetch("/robots.txt")).text(),
+      };
+    });
+    expect(parsed.error).toBe(0);
+    expect(parsed.root).toBe("urlset");
+    expect(parsed.ns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    for (const path of routes) expect(parsed.locs).toContain(path);
+    expect(parsed.locs.filter((p) => /^\/(admin|login)/.test(p))).toEqual([]);
+    expect(parsed.robots).toMatch(/^Disallow: \/admin$/m);
+    expect(parsed.robots).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
+    await page.context().close();
+  });
+});
