@@ -1,3 +1,4 @@
+import { listPublishedContentUrls } from "../content";
 import type { DB } from "../db";
 import { listPublishedIndustries } from "../industries/industries";
 import { getSiteSettings, ownerPath } from "../settings/settings";
@@ -50,8 +51,12 @@ export const industriesSource: SitemapSource = async (db) => {
   }));
 };
 
+/** Every visible blog post and help guide. */
+export const articlesSource: SitemapSource = async (db) =>
+  (await listPublishedContentUrls(db)).map((entry) => ({ ...entry, changefreq: "monthly", priority: 0.6 }));
+
 /** The sources the sitemap is built from: add one line per kind of published content. */
-export const sitemapSources: SitemapSource[] = [staticPagesSource, industriesSource];
+export const sitemapSources: SitemapSource[] = [staticPagesSource, industriesSource, articlesSource];
 
 /** Never listed, whatever a source returns. */
 const PRIVATE_PREFIXES = ["/admin", "/login", "/api"];

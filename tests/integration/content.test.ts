@@ -129,6 +129,9 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     for (const c of cases) expect(rss.includes(`/resources/blog/${c.slug}<`), c.slug).toBe(c.visible);
     const urls = (await listPublishedContentUrls(db)).map((u) => u.path);
     for (const c of cases) expect(urls.includes(`/resources/blog/${c.slug}`), c.slug).toBe(c.visible);
+    const sitemap = await (await get("/sitemap.xml")).text();
+    for (const c of cases) expect(sitemap.includes(`/resources/blog/${c.slug}</loc>`), c.slug).toBe(c.visible);
+    expect(sitemap).toContain("/resources/guides/");
 
     // Unpublishing hides a post again; a draft FAQ item stays off the FAQ page.
     const published = await createPost(db, post("vis-unpublish"));
