@@ -14,6 +14,7 @@ import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
+import { startLeadNotificationSweep } from "./leads/leads";
 import { log } from "./logger";
 
 export interface ServerOptions {
@@ -98,6 +99,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const applied = await migrateToLatest(db);
   if (applied.length) log.info("migrations applied", { applied });
   await seedDatabase(db);
+  // Staff e-mails for leads that could not be sent at once are retried with backoff.
+  const stopLeadSweep = startLeadNotificationSweep(db);
 
   const app = createApp(options);
   const server = http.createServer(app);
@@ -112,6 +115,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () => {
     closing ??= (async () => {
       log.info("shutting down: finishing in-flight requests");
+      stopLeadSweep();
       await new Promise<void>((resolve) => {
         // Keep-alive sockets become idle once their last response is sent; close them as
         // they do so that close() completes without waiting for their timeout.
