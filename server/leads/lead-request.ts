@@ -39,6 +39,36 @@ export function isAcceptedContentType(contentType: string | null): boolean {
 }
 
 export async function readLeadRequest(request: Request): Promise<LeadRequest> {
+  const result = await readBody(request);
+  // A refused body may be only partly read: read the rest in the background (the answer
+  // does not wait) so the connection finishes cleanly and the client sees our response.
+  if (!result.ok) void discardBody(request);
+  return result;
+}
+
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
+
+async function discardBody(request: Request): Promise<void> {
+  const body = request.body;
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let seen = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+      if (seen > MAX_DISCARD_BYTES) {
+        await reader.cancel(); // far too big: drop the connection instead
+        return;
+      }
+    }
+  } catch {
+    // the client went away: nothing left to read
+  }
+}
+
+async function readBody(request: Request): Promise<LeadRequest> {
   const contentType = request.headers.get("content-type");
   if (!isAcceptedContentType(contentType)) {
     return {
