@@ -10,7 +10,7 @@ import {
   validateLeadForm,
   type LeadActionResult,
 } from "~/lib/lead-form";
-import { checkFormToken, issueFormToken } from "./form-token";
+import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-token";
 import { readLeadRequest } from "./lead-request";
 import { createLead, notifyStaffOfLead } from "./leads";
 
@@ -30,9 +30,12 @@ export const CONTACT_RATE_WINDOW_MS = 10 * 60 * 1000;
 export async function handleLeadPost(db: DB, request: Request, info: Pick<RequestInfo, "clientIp" | "requestId">): Promise<LeadPostResult> {
   const config = getConfig();
   const freshToken = () => issueFormToken(config.authSecret);
+  // A valid token goes back unchanged after a field error, so correcting a field does not
+  // restart the minimum time; anything else gets a fresh one.
+  let keepToken: string | undefined;
   const fail = (status: number, body: Omit<Extract<LeadActionResult, { ok: false }>, "ok" | "token">, headers?: Record<string, string>): LeadPostResult => ({
     status,
-    body: { ok: false, token: freshToken(), ...body },
+    body: { ok: false, token: keepToken ?? freshToken(), ...body },
     headers,
   });
 
@@ -60,10 +63,12 @@ export async function handleLeadPost(db: DB, request: Request, info: Pick<Reques
     return { status: 200, body: { ok: true, name, statement: Boolean(statement) } };
   }
 
-  const token = checkFormToken(form.get("formToken"), config.authSecret, { minAgeMs: config.contactMinSubmitMs });
+  const submittedToken = form.get("formToken");
+  const token = checkFormToken(submittedToken, config.authSecret, { minAgeMs: config.contactMinSubmitMs });
   if (!token.ok) {
     return fail(400, { formError: token.message, values });
   }
+  if (typeof submittedToken === "string" && token.ageMs < FORM_TOKEN_MAX_AGE_MS - 60 * 60 * 1000) keepToken = submittedToken;
 
   const valid = validateLeadForm(form);
   const fieldErrors = valid.success ? {} : { ...valid.fieldErrors };
