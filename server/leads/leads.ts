@@ -46,8 +46,9 @@ export async function createLead(
   input: LeadFormInput,
   statement: LeadStatementUpload | undefined,
   meta: LeadMeta = {},
+  options: { dataDir?: string } = {},
 ): Promise<CreatedLead> {
-  const staged = statement ? await stageStatement(statement.bytes, statement.type) : undefined;
+  const staged = statement ? await stageStatement(statement.bytes, statement.type, options.dataDir) : undefined;
   const now = nowIso();
   const email = input.email.toLowerCase();
   const calculator =
@@ -228,6 +229,18 @@ export async function notifyStaffOfLead(db: DB, submissionId: string, options: N
   }
 }
 
+/**
+ * When the sweep may try a notification again: a never-tried one (the request's own send
+ * did not start) after min(base, 1 min); after attempt n, base * 2^(n-1) later.
+ */
+export function nextNotifyAttemptAt(
+  row: { notify_attempts: number; notify_last_attempt_at: string | null; created_at: string },
+  baseMs: number,
+): number {
+  if (row.notify_attempts === 0 || !row.notify_last_attempt_at) return Date.parse(row.created_at) + Math.min(baseMs, 60_000);
+  return Date.parse(row.notify_last_attempt_at) + baseMs * 2 ** (row.notify_attempts - 1);
+}
+
 /** Retries every unsent notification whose backoff has passed. Returns how many were tried. */
 export async function sweepLeadNotifications(db: DB, options: NotifyOptions = notifyOptions()): Promise<number> {
   const now = options.now ?? Date.now();
@@ -242,9 +255,7 @@ export async function sweepLeadNotifications(db: DB, options: NotifyOptions = no
     .execute();
   let tried = 0;
   for (const row of rows) {
-    const last = row.notify_last_attempt_at ? Date.parse(row.notify_last_attempt_at) : Date.parse(row.created_at);
-    const wait = row.notify_attempts === 0 ? Math.min(options.baseMs, 60_000) : options.baseMs * 2 ** (row.notify_attempts - 1);
-    if (now - last < wait) continue;
+    if (now < nextNotifyAttemptAt(row, options.baseMs)) continue;
     tried += 1;
     await notifyStaffOfLead(db, row.id, options);
   }

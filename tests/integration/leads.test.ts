@@ -5,7 +5,9 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueFormToken } from "@server/leads/form-token";
-import { dbKinds } from "../support/db";
+import { createLead } from "@server/leads/leads";
+import { leadFormSchema } from "~/lib/lead-form";
+import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 import { startTestServer, type TestServer } from "../support/server";
 
 /** Must match the AUTH_SECRET startTestServer gives the server. */
@@ -365,5 +367,46 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
     } finally {
       await smtp.close();
     }
+  });
+});
+
+describe.each(dbKinds())("createLead transaction on %s", (kind) => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+  });
+  afterAll(() => tdb?.cleanup());
+
+  const input = leadFormSchema.parse({
+    name: "Ava Chen",
+    businessName: "Chen Florist",
+    email: "ava@chenflorist.example",
+    phone: "480-555-0110",
+    monthlyVolume: "under-10k",
+    paymentMethods: ["in-person"],
+    consent: "yes",
+  });
+  const files = () => {
+    const dir = path.join(tdb.dataDir, "statements");
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+
+  it("removes the staged file and stores nothing when the transaction fails", async () => {
+    // Break the last insert of the transaction: the contact and submission must roll back too.
+    await tdb.db.schema.dropTable("lead_statements").execute();
+    await expect(
+      createLead(tdb.db, input, { filename: "s.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" }, {}, { dataDir: tdb.dataDir }),
+    ).rejects.toThrow();
+    expect(await tdb.db.selectFrom("contacts").selectAll().execute()).toEqual([]);
+    expect(await tdb.db.selectFrom("lead_submissions").selectAll().execute()).toEqual([]);
+    expect(files()).toEqual([]);
+  });
+
+  it("still stores leads without a statement", async () => {
+    const lead = await createLead(tdb.db, input, undefined, { clientIp: "198.51.100.7" }, { dataDir: tdb.dataDir });
+    const again = await createLead(tdb.db, { ...input, email: "AVA@chenflorist.example" }, undefined, {}, { dataDir: tdb.dataDir });
+    expect(again.contactId).toBe(lead.contactId);
+    expect(again.returning).toBe(true);
+    expect(lead.returning).toBe(false);
   });
 });
