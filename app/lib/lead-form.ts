@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * The Free Analysis form: one schema for the browser (before submitting) and the server
@@ -66,11 +66,8 @@ export const FIELD_ORDER = [
 export type LeadField = (typeof FIELD_ORDER)[number];
 export type FieldErrors = Partial<Record<LeadField, string>>;
 
-function trimmed(label: string, max: number) {
-  return z
-    .string({ error: `Please enter ${label}.` })
-    .trim()
-    .max(max, `${capitalise(label)} must be ${max.toLocaleString("en-US")} characters or fewer.`);
+function tooLong(label: string, max: number) {
+  return `${capitalise(label)} must be ${max.toLocaleString("en-US")} characters or fewer.`;
 }
 
 function capitalise(text: string) {
@@ -78,10 +75,17 @@ function capitalise(text: string) {
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 
+/** A trimmed string with a maximum length (and, when required, a message for empty). */
+function text(label: string, max: number, required?: string) {
+  const checks = [z.trim(), ...(required ? [z.minLength(1, required)] : []), z.maxLength(max, tooLong(label, max))];
+  return z.string({ error: required ?? `Please enter ${label}.` }).check(...checks);
+}
+
 const optionalText = (label: string, max: number) =>
-  trimmed(label, max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  z.pipe(
+    z.optional(text(label, max)),
+    z.transform((v) => (v ? v : undefined)),
+  );
 
 /** "$1,250.50" → 1250.5; "" → undefined; anything else non-numeric → NaN (rejected below). */
 function toAmount(value: unknown): unknown {
@@ -94,13 +98,13 @@ function toAmount(value: unknown): unknown {
 }
 
 function optionalAmount(label: string, max: number) {
-  return z.preprocess(
-    toAmount,
-    z
-      .number({ error: `${label} must be a number, e.g. 45.00.` })
-      .positive(`${label} must be more than $0.`)
-      .max(max, `${label} must be $${max.toLocaleString("en-US")} or less.`)
-      .optional(),
+  return z.pipe(
+    z.transform(toAmount),
+    z.optional(
+      z
+        .number({ error: `${label} must be a number, e.g. 45.00.` })
+        .check(z.positive(`${label} must be more than $0.`), z.maximum(max, `${label} must be $${max.toLocaleString("en-US")} or less.`)),
+    ),
   );
 }
 
@@ -112,52 +116,60 @@ function withScheme(value: unknown): unknown {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `https://${v}`;
 }
 
+const PHONE_CHARS = /^[0-9+().\-\s]*(?:(?:ext\.?|x)\s*\d{1,6})?$/i;
+
+/**
+ * Built with zod/mini (same engine, tree-shakable API) so the browser bundle of /contact
+ * carries only the checks used here.
+ */
 export const leadFormSchema = z.object({
-  name: trimmed("your name", LIMITS.name).min(1, "Please enter your name."),
-  businessName: trimmed("your business name", LIMITS.businessName).min(1, "Please enter your business name."),
-  email: z
-    .string({ error: "Please enter your e-mail address." })
-    .trim()
-    .min(1, "Please enter your e-mail address.")
-    .max(LIMITS.email, `E-mail address must be ${LIMITS.email} characters or fewer.`)
-    .pipe(z.email("Please enter a valid e-mail address, e.g. name@business.com.")),
-  phone: trimmed("your phone number", LIMITS.phone)
-    .min(1, "Please enter your phone number.")
-    .refine((v) => /^[0-9+().\-\s]*(?:(?:ext\.?|x)\s*\d{1,6})?$/i.test(v), "Phone numbers may contain only digits, spaces and + ( ) - .")
-    .refine((v) => {
+  name: text("your name", LIMITS.name, "Please enter your name."),
+  businessName: text("your business name", LIMITS.businessName, "Please enter your business name."),
+  email: z.pipe(
+    text("your e-mail address", LIMITS.email, "Please enter your e-mail address."),
+    z.email("Please enter a valid e-mail address, e.g. name@business.com."),
+  ),
+  phone: text("your phone number", LIMITS.phone, "Please enter your phone number.").check(
+    z.refine((v) => PHONE_CHARS.test(v), "Phone numbers may contain only digits, spaces and + ( ) - ."),
+    z.refine((v) => {
       const digits = v.replace(/(?:ext\.?|x)\s*\d+$/i, "").replace(/\D/g, "").length;
       return digits >= 10 && digits <= 15;
     }, "Please enter a phone number with area code, e.g. (480) 555-0123."),
-  website: z.preprocess(
-    withScheme,
-    z
-      .string()
-      .max(LIMITS.website, `Website must be ${LIMITS.website} characters or fewer.`)
-      .pipe(z.url({ protocol: /^https?$/, hostname: /\./, error: "Please enter a web address like example.com, or leave it empty." }))
-      .optional(),
   ),
-  monthlyVolume: z.enum(
-    MONTHLY_VOLUMES.map((v) => v.value) as [MonthlyVolume, ...MonthlyVolume[]],
-    { error: "Please choose your monthly card volume." },
+  website: z.pipe(
+    z.transform(withScheme),
+    z.optional(
+      z.pipe(
+        z.string().check(z.maxLength(LIMITS.website, `Website must be ${LIMITS.website} characters or fewer.`)),
+        z.url({ protocol: /^https?$/, hostname: /\./, error: "Please enter a web address like example.com, or leave it empty." }),
+      ),
+    ),
   ),
+  monthlyVolume: z.enum(MONTHLY_VOLUMES.map((v) => v.value) as [MonthlyVolume, ...MonthlyVolume[]], {
+    error: "Please choose your monthly card volume.",
+  }),
   averageTicket: optionalAmount("Average ticket", 1_000_000),
   currentProcessor: optionalText("your current processor", LIMITS.currentProcessor),
-  paymentMethods: z
-    .array(z.enum(PAYMENT_METHODS.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]], { error: "Please choose from the listed ways of taking payments." }), {
-      error: "Please choose at least one way you take payments.",
-    })
-    .min(1, "Please choose at least one way you take payments.")
-    .max(PAYMENT_METHODS.length, "Please choose each way of taking payments only once.")
-    .transform((list) => [...new Set(list)]),
+  paymentMethods: z.pipe(
+    z
+      .array(z.enum(PAYMENT_METHODS.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]], { error: "Please choose from the listed ways of taking payments." }), {
+        error: "Please choose at least one way you take payments.",
+      })
+      .check(
+        z.minLength(1, "Please choose at least one way you take payments."),
+        z.maxLength(PAYMENT_METHODS.length, "Please choose each way of taking payments only once."),
+      ),
+    z.transform((list) => [...new Set(list)]),
+  ),
   message: optionalText("your message", LIMITS.message),
   consent: z.literal("yes", { error: "Please agree to be contacted so we can send you your analysis." }),
-  source: z.enum(LEAD_SOURCES).catch("contact"),
-  calcVolume: optionalAmount("Calculator volume", 1_000_000_000).catch(undefined),
-  calcTransactions: optionalAmount("Calculator transactions", 100_000_000).catch(undefined),
-  calcFees: optionalAmount("Calculator fees", 100_000_000).catch(undefined),
+  source: z.catch(z.enum(LEAD_SOURCES), "contact"),
+  calcVolume: z.catch(optionalAmount("Calculator volume", 1_000_000_000), undefined),
+  calcTransactions: z.catch(optionalAmount("Calculator transactions", 100_000_000), undefined),
+  calcFees: z.catch(optionalAmount("Calculator fees", 100_000_000), undefined),
 });
 
-export type LeadFormInput = z.infer<typeof leadFormSchema>;
+export type LeadFormInput = z.output<typeof leadFormSchema>;
 
 /** The values as typed, for putting back into the form after an error. */
 export interface LeadFormValues {
@@ -227,7 +239,7 @@ export function leadFormValues(form: FormData): LeadFormValues {
 }
 
 /** One message per field (the first), keyed by the form's input names. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path[0];

@@ -44,7 +44,7 @@ function fieldId(field: LeadField) {
  * the same schema first, then submits through a fetcher (no reload).
  */
 export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
-  const fetcher = useFetcher<LeadActionResult>({ key: "lead-form" });
+  const fetcher = useFetcher<LeadActionResult>();
   const result = fetcher.data ?? documentResult;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
