@@ -181,6 +181,8 @@ describe("the Free Analysis form in Chromium", () => {
 
     const first = await submitDocument(page);
     expect(first.status()).toBe(400);
+    // The browser focuses the first field in error (autofocus), as no script can.
+    expect(await page.locator("#lead-email:focus").count()).toBe(1);
     expect(await page.locator("#lead-email-error").textContent()).toContain("Please enter a valid e-mail address");
     expect(await page.getByLabel(/^E\-mail/).getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByLabel(/^Your name/).inputValue()).toBe("Lee Park");

@@ -113,7 +113,13 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
     fetcher.submit(form, { method: "post", encType: "multipart/form-data", action: formAction });
   }
 
-  if (result?.ok) return <Confirmation ref={confirmationRef} name={result.name} statement={result.statement} />;
+  if (result?.ok) return <Confirmation ref={confirmationRef} name={result.name} statement={result.statement} autoFocus={!fetcher.data} />;
+
+  // Without JavaScript nothing can move focus after the post, so the re-rendered page asks
+  // the browser to focus the first field in error (the summary when no field is named).
+  const documentErrors = !fetcher.data && !clientErrors && documentResult && !documentResult.ok ? documentResult : undefined;
+  const autoFocusField = documentErrors ? firstErrorField(documentErrors.fieldErrors ?? {}) : undefined;
+  const autoFocus = (field: LeadField) => (autoFocusField === field ? true : undefined);
 
   const describedBy = (field: LeadField, hint?: boolean) =>
     [hint ? `lead-${field}-hint` : "", errors[field] ? `lead-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -136,6 +142,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
           id="lead-form-error"
           role="alert"
           tabIndex={-1}
+          autoFocus={documentErrors && !autoFocusField ? true : undefined}
           className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800 outline-none"
         >
           <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
@@ -179,6 +186,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <Field field="name" label="Your name" required error={errors.name}>
           <input
             id="lead-name"
+            autoFocus={autoFocus("name")}
             name="name"
             type="text"
             autoComplete="name"
@@ -193,6 +201,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <Field field="businessName" label="Business name" required error={errors.businessName}>
           <input
             id="lead-businessName"
+            autoFocus={autoFocus("businessName")}
             name="businessName"
             type="text"
             autoComplete="organization"
@@ -207,6 +216,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <Field field="email" label="E-mail" required error={errors.email}>
           <input
             id="lead-email"
+            autoFocus={autoFocus("email")}
             name="email"
             type="email"
             autoComplete="email"
@@ -221,6 +231,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <Field field="phone" label="Phone" required error={errors.phone}>
           <input
             id="lead-phone"
+            autoFocus={autoFocus("phone")}
             name="phone"
             type="tel"
             autoComplete="tel"
@@ -235,6 +246,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <Field field="website" label="Website" optional error={errors.website}>
           <input
             id="lead-website"
+            autoFocus={autoFocus("website")}
             name="website"
             type="text"
             inputMode="url"
@@ -250,6 +262,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <Field field="monthlyVolume" label="Monthly card volume" required error={errors.monthlyVolume}>
           <select
             id="lead-monthlyVolume"
+            autoFocus={autoFocus("monthlyVolume")}
             name="monthlyVolume"
             required
             defaultValue={values.monthlyVolume ?? ""}
@@ -268,6 +281,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <Field field="averageTicket" label="Average sale (ticket)" optional hint="In dollars, e.g. 45.00" error={errors.averageTicket}>
           <input
             id="lead-averageTicket"
+            autoFocus={autoFocus("averageTicket")}
             name="averageTicket"
             type="text"
             inputMode="decimal"
@@ -281,6 +295,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <Field field="currentProcessor" label="Current processor" optional hint="e.g. Square, your bank, or “not sure”" error={errors.currentProcessor}>
           <input
             id="lead-currentProcessor"
+            autoFocus={autoFocus("currentProcessor")}
             name="currentProcessor"
             type="text"
             maxLength={LIMITS.currentProcessor}
@@ -312,6 +327,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
                 type="checkbox"
                 value={m.value}
                 defaultChecked={values.paymentMethods?.includes(m.value)}
+                autoFocus={m.value === PAYMENT_METHODS[0].value ? autoFocus("paymentMethods") : undefined}
                 aria-invalid={invalid("paymentMethods")}
                 className="mt-0.5 size-4 accent-brand-700"
               />
@@ -325,6 +341,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
       <Field field="message" label="Anything we should know?" optional hint={`Up to ${LIMITS.message.toLocaleString("en-US")} characters.`} error={errors.message}>
         <textarea
           id="lead-message"
+          autoFocus={autoFocus("message")}
           name="message"
           rows={5}
           maxLength={LIMITS.message}
@@ -344,6 +361,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
       >
         <input
           id="lead-statement"
+          autoFocus={autoFocus("statement")}
           name="statement"
           type="file"
           accept={STATEMENT_ACCEPT}
@@ -357,6 +375,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <div className="flex items-start gap-3">
           <input
             id="lead-consent"
+            autoFocus={autoFocus("consent")}
             name="consent"
             type="checkbox"
             value="yes"
@@ -430,13 +449,23 @@ function FieldError({ field, error }: { field: LeadField; error?: string }) {
   );
 }
 
-function Confirmation({ ref, name, statement }: { ref: React.Ref<HTMLHeadingElement>; name: string; statement: boolean }) {
+function Confirmation({
+  ref,
+  name,
+  statement,
+  autoFocus,
+}: {
+  ref: React.Ref<HTMLHeadingElement>;
+  name: string;
+  statement: boolean;
+  autoFocus?: boolean;
+}) {
   const { settings, owner } = useRootData();
   const firstName = name.trim().split(/\s+/)[0] || name;
   return (
     <div className="rounded-xl border border-accent-200 bg-accent-50 p-6 sm:p-8" role="status">
       <CircleCheck className="size-10 text-accent-700" aria-hidden />
-      <h3 ref={ref} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
+      <h3 ref={ref} tabIndex={-1} autoFocus={autoFocus} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
         Thank you, {firstName}. Your request is in.
       </h3>
       <p className="mt-3 text-slate-700">
