@@ -365,4 +365,6 @@ export type LeadActionResult =
   | { ok: false; formError?: string; fieldErrors?: FieldErrors; values?: LeadFormValues; token: string };
 
 /** Name of the honeypot input: people never see it, bots fill it. */
-export const HONEYPOT_FIELD = "contact_fax";
+// Named so browsers never autofill it (a "fax" or "company" name would be), which would
+// silently drop a real lead.
+export const HONEYPOT_FIELD = "referral_code";

@@ -87,9 +87,9 @@ describe("the Free Analysis form in Chromium", () => {
     expect(details).toContain("Monday to Friday");
     expect(details).toContain("Gilbert, Arizona");
     // The honeypot is neither visible nor announced.
-    expect(await page.locator('input[name="contact_fax"]').count()).toBe(1);
-    expect(await page.getByRole("textbox", { name: /fax/i }).count()).toBe(0);
-    const box = await page.locator('input[name="contact_fax"]').boundingBox();
+    expect(await page.locator('input[name="referral_code"]').count()).toBe(1);
+    expect(await page.getByRole("textbox", { name: /referral/i }).count()).toBe(0);
+    const box = await page.locator('input[name="referral_code"]').boundingBox();
     expect(box!.x + box!.width).toBeLessThan(0);
     const violations = await axeViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
@@ -109,8 +109,18 @@ describe("the Free Analysis form in Chromium", () => {
     await typeInto(page, /Anything we should know/, "Fees went up twice this year.");
     await page.getByLabel(/Recent processing statement/).setInputFiles({ name: "march-statement.pdf", mimeType: "application/pdf", buffer: samplePdf() });
 
-    const button = page.getByRole("button", { name: "Get my free analysis" });
-    await button.click();
+    // Hold the post in flight to see the pending state.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/contact\.data/, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Get my free analysis" }).click();
+    const pendingButton = page.getByRole("button", { name: "Sending your request…" });
+    await expect.poll(() => pendingButton.isVisible()).toBe(true);
+    expect(await pendingButton.isDisabled()).toBe(true);
+    release();
     await expect.poll(() => page.getByRole("heading", { name: /Your request is in/ }).isVisible()).toBe(true);
     await expect.poll(() => page.locator("[data-variant]").filter({ hasText: "Request sent" }).isVisible()).toBe(true);
     expect(await page.getByRole("status").filter({ hasText: "Your request is in" }).textContent()).toContain("within one business day");

@@ -280,7 +280,7 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
   it("answers a filled honeypot with a normal-looking success and stores nothing", async () => {
     const before = await counts();
     const mailsBefore = smtp.mails.length;
-    const res = await post(leadForm({ contact_fax: "555-0100", email: "bot@spam.example" }));
+    const res = await post(leadForm({ referral_code: "WIN-BIG-2025", email: "bot@spam.example" }));
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Your request is in");
     expect(await counts()).toEqual(before);

@@ -178,7 +178,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
 
       {/* Honeypot: off-screen and hidden from assistive technology; people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={`lead-${HONEYPOT_FIELD}`}>Fax number (leave empty)</label>
+        <label htmlFor={`lead-${HONEYPOT_FIELD}`}>Referral code (leave this empty)</label>
         <input id={`lead-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
