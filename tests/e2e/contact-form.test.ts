@@ -212,6 +212,19 @@ describe("the Free Analysis form in Chromium", () => {
     await page.context().close();
   });
 
+  it("passes axe on a phone, before and with errors shown", async () => {
+    const { page, problems } = await start({ viewport: { width: 390, height: 844 } });
+    await open(page);
+    let violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    await page.getByRole("button", { name: "Get my free analysis" }).click();
+    await expect.poll(() => page.getByRole("alert").isVisible()).toBe(true);
+    violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("pre-fills the form from the savings calculator and records the source", async () => {
     const { page, problems } = await start();
     await open(page, "/contact?from=calculator&volume=42000&transactions=800&fees=1180");

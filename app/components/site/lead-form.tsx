@@ -149,10 +149,10 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
           <div>
             <p className="font-semibold">{formError}</p>
             {Object.keys(errors).length > 0 ? (
-              <ul className="mt-2 list-disc pl-5">
+              <ul className="mt-2 grid list-disc gap-1 pl-5">
                 {(Object.keys(errors) as LeadField[]).map((field) => (
                   <li key={field}>
-                    <a className="underline" href={`#${fieldId(field)}`}>
+                    <a className="inline-block min-h-6 py-0.5 underline" href={`#${fieldId(field)}`}>
                       {errors[field]}
                     </a>
                   </li>
