@@ -24,6 +24,10 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().optional(),
   TRUST_PROXY: booleanish,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  CONTACT_MIN_SUBMIT_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  LEAD_NOTIFY_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+  LEAD_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
 });
 
 export type DatabaseTarget =
@@ -44,6 +48,14 @@ export interface AppConfig {
   authSecret: string;
   trustProxy: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Free Analysis form: posts allowed per client IP per 10 minutes. */
+  contactRateLimit: number;
+  /** Free Analysis form: a post sooner than this after the page loaded is refused. */
+  contactMinSubmitMs: number;
+  /** Lead notification e-mails: sweep interval and base backoff for retries. */
+  leadNotifyRetryMs: number;
+  /** Lead notification e-mails: attempts before a submission is flagged "failed". */
+  leadNotifyMaxAttempts: number;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +113,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     authSecret: e.AUTH_SECRET ?? DEV_SECRET,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "warn" : e.LOG_LEVEL,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
+    contactMinSubmitMs: e.CONTACT_MIN_SUBMIT_SECONDS * 1000,
+    leadNotifyRetryMs: e.LEAD_NOTIFY_RETRY_SECONDS * 1000,
+    leadNotifyMaxAttempts: e.LEAD_NOTIFY_MAX_ATTEMPTS,
   };
 }
 

@@ -14,6 +14,7 @@ import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
+import { startLeadNotificationSweep } from "./leads/leads";
 import { log } from "./logger";
 
 export interface ServerOptions {
@@ -32,10 +33,18 @@ export function createApp(options: ServerOptions = {}) {
   const config = getConfig();
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", false);
+  // Behind a reverse proxy (TRUST_PROXY=1) trust exactly one hop: req.ip, req.protocol and the
+  // host React Router builds request URLs from then come from the proxy's X-Forwarded-* headers.
+  app.set("trust proxy", config.trustProxy ? 1 : false);
 
   app.use((req, res, next) => {
     res.locals.clientIp = clientIp(req, config.trustProxy);
+    if (config.trustProxy) {
+      // The proxy may talk to us as "127.0.0.1:3000"; the site's host is the one it forwards.
+      // React Router builds request URLs (and checks form-post origins) from the Host header.
+      const forwardedHost = req.get("x-forwarded-host")?.split(",")[0]?.trim();
+      if (forwardedHost) req.headers.host = forwardedHost;
+    }
     next();
   });
   app.use(requestLog());
@@ -100,6 +109,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const applied = await migrateToLatest(db);
   if (applied.length) log.info("migrations applied", { applied });
   await seedDatabase(db);
+  // Staff e-mails for leads that could not be sent at once are retried with backoff.
+  const stopLeadSweep = startLeadNotificationSweep(db);
 
   const app = createApp(options);
   const server = http.createServer(app);
@@ -114,6 +125,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () => {
     closing ??= (async () => {
       log.info("shutting down: finishing in-flight requests");
+      stopLeadSweep();
       await new Promise<void>((resolve) => {
         // Keep-alive sockets become idle once their last response is sent; close them as
         // they do so that close() completes without waiting for their timeout.

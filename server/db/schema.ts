@@ -72,6 +72,66 @@ export interface ContentVersionsTable {
   updated_at: string;
 }
 
+/** Pipeline status of a contact (the admin Leads board moves it along). */
+export type ContactStatus = "new" | "contacted" | "qualified" | "won" | "lost";
+export type NotifyStatus = "pending" | "sent" | "retrying" | "failed";
+
+/** One person who asked for an analysis, deduplicated by lower-cased e-mail. */
+export interface ContactsTable {
+  id: string;
+  email: string;
+  name: string;
+  business_name: string;
+  phone: string;
+  website: string | null;
+  status: ContactStatus;
+  submission_count: number;
+  created_at: string;
+  updated_at: string;
+  last_submitted_at: string;
+}
+
+/** One post of the Free Analysis form, as submitted. */
+export interface LeadSubmissionsTable {
+  id: string;
+  contact_id: string;
+  name: string;
+  business_name: string;
+  email: string;
+  phone: string;
+  website: string | null;
+  monthly_volume: string;
+  average_ticket_cents: number | null;
+  current_processor: string | null;
+  payment_methods: string; // JSON string[]
+  message: string | null;
+  consent: number | boolean;
+  consent_version: string;
+  source: string; // "contact" | "calculator"
+  calculator_inputs: string | null; // JSON
+  client_ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+  notify_status: NotifyStatus;
+  notified_at: string | null;
+  notify_attempts: number;
+  notify_last_attempt_at: string | null;
+  notify_error: string | null;
+}
+
+/** A processing statement uploaded with a submission (file under DATA_DIR/statements). */
+export interface LeadStatementsTable {
+  id: string;
+  submission_id: string;
+  original_filename: string;
+  detected_type: string; // pdf | png | jpeg
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  created_at: string;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
@@ -79,6 +139,9 @@ export interface Database {
   help_guides: HelpGuidesTable;
   faq_items: FaqItemsTable;
   content_versions: ContentVersionsTable;
+  contacts: ContactsTable;
+  lead_submissions: LeadSubmissionsTable;
+  lead_statements: LeadStatementsTable;
 }
 
 export type { Generated };

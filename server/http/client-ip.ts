@@ -1,14 +1,11 @@
 import type { Request } from "express";
 
 /**
- * The client's address: the socket's, or — only when TRUST_PROXY is set — the left-most
- * address of X-Forwarded-For written by the trusted proxy in front of us.
+ * The client's address: the socket's, or — only when TRUST_PROXY is set — the address our one
+ * trusted proxy appended to X-Forwarded-For (Express's req.ip with "trust proxy" = 1). The
+ * left-most entries of that header are whatever the client sent, so they are never used.
  */
 export function clientIp(req: Request, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? "unknown";
+  const address = trustProxy ? req.ip : req.socket.remoteAddress;
+  return address ?? "unknown";
 }

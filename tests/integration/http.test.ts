@@ -1,3 +1,4 @@
+import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbKinds } from "../support/db";
@@ -83,6 +84,72 @@ describe.each(dbKinds())("HTTP server on %s", (kind) => {
     expect(entry).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/contact", status: 200 });
     expect(typeof entry.ms).toBe("number");
     expect(entry.requestId).toBeTruthy();
+  });
+});
+
+/** A POST with full control of the headers (fetch will not send a custom Host). */
+function rawPost(base: string, path: string, headers: Record<string, string>): Promise<number> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path, method: "POST", headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end("hello");
+  });
+}
+
+describe("behind a reverse proxy", () => {
+  const lastLogFor = (server: TestServer, path: string) =>
+    server
+      .logs()
+      .split("\n")
+      .filter((l) => l.includes(`"path":"${path}"`))
+      .map((l) => JSON.parse(l) as { ip: string })
+      .at(-1);
+
+  it("with TRUST_PROXY, takes the client IP the proxy appended and accepts HTTPS form posts", async () => {
+    const server = await startTestServer({ env: { TRUST_PROXY: "1", SITE_URL: "https://www.example.test" } });
+    try {
+      await fetch(`${server.url}/about?ip`, { headers: { "x-forwarded-for": "6.6.6.6, 198.51.100.20" } });
+      await expect.poll(() => lastLogFor(server, "/about")?.ip).toBe("198.51.100.20");
+
+      // The browser's Origin is https://…; React Router must see the same origin, or it refuses
+      // every form post with 400. The action answers 415 to a text/plain body: it was reached.
+      // Proxies either pass the site's Host on, or their own upstream address plus X-Forwarded-Host.
+      for (const host of ["www.example.test", new URL(server.url).host]) {
+        const status = await rawPost(server.url, "/contact", {
+          host,
+          origin: "https://www.example.test",
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": "www.example.test",
+          "x-forwarded-for": "198.51.100.21",
+          "content-type": "text/plain",
+        });
+        expect(status, host).toBe(415);
+      }
+      const foreign = await rawPost(server.url, "/contact", {
+        host: "www.example.test",
+        origin: "https://evil.example",
+        "x-forwarded-proto": "https",
+        "x-forwarded-host": "www.example.test",
+        "content-type": "text/plain",
+      });
+      expect(foreign).toBe(400);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("without TRUST_PROXY, ignores X-Forwarded-For", async () => {
+    const server = await startTestServer();
+    try {
+      await fetch(`${server.url}/about?ip`, { headers: { "x-forwarded-for": "6.6.6.6" } });
+      await expect.poll(() => lastLogFor(server, "/about")?.ip).toBe("127.0.0.1");
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001-site-settings";
 import * as m0002 from "./0002-industries";
+import * as m0003 from "./0003-leads";
 import * as m0004 from "./0004-content";
 
 /**
@@ -10,5 +11,6 @@ import * as m0004 from "./0004-content";
 export const migrations: Record<string, Migration> = {
   "0001-site-settings": m0001,
   "0002-industries": m0002,
+  "0003-leads": m0003,
   "0004-content": m0004,
 };

@@ -1,0 +1,413 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueFormToken } from "@server/leads/form-token";
+import { createLead } from "@server/leads/leads";
+import { leadFormSchema } from "~/lib/lead-form";
+import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+import { startTestServer, type TestServer } from "../support/server";
+
+/** Must match the AUTH_SECRET startTestServer gives the server. */
+const AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+
+interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
+async function startSmtp(port = 0): Promise<{ port: number; mails: CapturedMail[]; close: () => Promise<void> }> {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => (raw += chunk));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo;
+  return { port: address.port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on (taken, then released). */
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+/** A token issued `ageMs` ago, as the page would have rendered it. */
+function token(ageMs = 10_000): string {
+  return issueFormToken(AUTH_SECRET, Date.now() - ageMs);
+}
+
+/** A tiny but real PDF document. */
+function samplePdf(): Buffer {
+  return Buffer.from(
+    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+      "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+  );
+}
+
+function leadForm(overrides: Record<string, string | string[] | null> = {}, file?: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }): FormData {
+  const fields: Record<string, string | string[] | null> = {
+    formToken: token(),
+    name: "Dana Ruiz",
+    businessName: "Ruiz Auto Care",
+    email: "Dana.Ruiz@RuizAuto.example",
+    phone: "(480) 555-0123",
+    website: "ruizauto.example",
+    monthlyVolume: "50k-100k",
+    averageTicket: "185.40",
+    currentProcessor: "Heartland",
+    paymentMethods: ["in-person", "mobile"],
+    message: "Our fees went up twice this year.",
+    consent: "yes",
+    source: "contact",
+    ...overrides,
+  };
+  const fd = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
+  }
+  if (file) fd.append("statement", new Blob([file.bytes], { type: file.type }), file.name);
+  return fd;
+}
+
+let ipCounter = 0;
+/** Each test posts from its own address (TRUST_PROXY is on), so rate limits stay per test. */
+function newIp(): string {
+  ipCounter += 1;
+  return `203.0.113.${ipCounter}`;
+}
+
+describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startTestServer({
+      db: kind,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        STAFF_NOTIFY_EMAIL: "leads@meritum.test",
+        TRUST_PROXY: "1",
+        CONTACT_RATE_LIMIT: "3",
+        CONTACT_MIN_SUBMIT_SECONDS: "3",
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  const db = () => server.database.db;
+  const statementsDir = () => path.join(server.database.dataDir, "statements");
+  const listFiles = () => (fs.existsSync(statementsDir()) ? fs.readdirSync(statementsDir()) : []);
+
+  async function counts() {
+    const c = async (table: "contacts" | "lead_submissions" | "lead_statements") =>
+      Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    return { contacts: await c("contacts"), submissions: await c("lead_submissions"), statements: await c("lead_statements"), files: listFiles().length };
+  }
+
+  function post(body: BodyInit, init: { ip?: string; headers?: Record<string, string> } = {}) {
+    return fetch(`${server.url}/contact`, {
+      method: "POST",
+      body,
+      headers: { "x-forwarded-for": init.ip ?? newIp(), ...init.headers },
+    });
+  }
+
+  /** Posts something bad and checks the status, a readable message, and that nothing was stored. */
+  async function expectRejected(body: BodyInit, status: number, text: string | RegExp, headers?: Record<string, string>) {
+    const before = await counts();
+    const res = await post(body, { headers });
+    expect(res.status).toBe(status);
+    const html = await res.text();
+    if (typeof text === "string") expect(html).toContain(text);
+    else expect(html).toMatch(text);
+    expect(await counts()).toEqual(before);
+    return html;
+  }
+
+  it("stores the contact, the submission and the statement, then e-mails the staff", async () => {
+    const pdf = samplePdf();
+    const ip = newIp();
+    const res = await post(leadForm({}, { name: "March statement.pdf", type: "application/pdf", bytes: new Uint8Array(pdf) }), { ip });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Your request is in");
+    expect(html).toContain("within one business day");
+    expect(html).toContain("(800) 431-9848");
+
+    const contact = await db().selectFrom("contacts").selectAll().where("email", "=", "dana.ruiz@ruizauto.example").executeTakeFirstOrThrow();
+    expect(contact).toMatchObject({ name: "Dana Ruiz", business_name: "Ruiz Auto Care", status: "new", submission_count: 1, website: "https://ruizauto.example" });
+    const submission = await db().selectFrom("lead_submissions").selectAll().where("contact_id", "=", contact.id).executeTakeFirstOrThrow();
+    expect(submission).toMatchObject({
+      email: "dana.ruiz@ruizauto.example",
+      monthly_volume: "50k-100k",
+      average_ticket_cents: 18540,
+      current_processor: "Heartland",
+      message: "Our fees went up twice this year.",
+      consent_version: "2025-01",
+      source: "contact",
+      calculator_inputs: null,
+      client_ip: ip,
+    });
+    expect(Boolean(submission.consent)).toBe(true);
+    expect(JSON.parse(submission.payment_methods)).toEqual(["in-person", "mobile"]);
+    expect(submission.user_agent).toBeTruthy();
+
+    const statement = await db().selectFrom("lead_statements").selectAll().where("submission_id", "=", submission.id).executeTakeFirstOrThrow();
+    expect(statement).toMatchObject({
+      original_filename: "March statement.pdf",
+      detected_type: "pdf",
+      mime_type: "application/pdf",
+      size_bytes: pdf.length,
+      sha256: crypto.createHash("sha256").update(pdf).digest("hex"),
+    });
+    expect(statement.storage_key).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    const file = path.join(statementsDir(), statement.storage_key);
+    expect(fs.readFileSync(file).equals(pdf)).toBe(true);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(listFiles()).toEqual([statement.storage_key]); // no temp file left behind
+    // Never reachable over HTTP.
+    expect((await fetch(`${server.url}/statements/${statement.storage_key}`)).status).toBe(404);
+
+    await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
+    const mail = smtp.mails[0]!;
+    expect(mail.to).toEqual(["leads@meritum.test"]);
+    expect(mail.raw).toContain("Subject: New Free Analysis request: Ruiz Auto Care");
+    expect(mail.raw).toMatch(/Reply-To: dana\.ruiz@ruizauto\.example/i);
+    expect(mail.raw).toContain("uploaded: March statement.pdf");
+    expect(mail.raw).not.toMatch(/Content-Disposition: attachment/i);
+    await expect
+      .poll(async () => (await db().selectFrom("lead_submissions").select("notify_status").where("id", "=", submission.id).executeTakeFirstOrThrow()).notify_status)
+      .toBe("sent");
+    const notified = await db().selectFrom("lead_submissions").selectAll().where("id", "=", submission.id).executeTakeFirstOrThrow();
+    expect(notified).toMatchObject({ notify_attempts: 1, notify_error: null });
+    expect(notified.notified_at).toBeTruthy();
+  });
+
+  it("reuses the contact when the same e-mail comes back in another case", async () => {
+    const before = await counts();
+    const res = await post(leadForm({ email: "DANA.RUIZ@ruizauto.EXAMPLE", phone: "480-555-0199", source: "calculator", calcVolume: "80000", calcTransactions: "400", calcFees: "2400" }));
+    expect(res.status).toBe(200);
+    const after = await counts();
+    expect(after.contacts).toBe(before.contacts);
+    expect(after.submissions).toBe(before.submissions + 1);
+    const contact = await db().selectFrom("contacts").selectAll().where("email", "=", "dana.ruiz@ruizauto.example").executeTakeFirstOrThrow();
+    expect(contact).toMatchObject({ submission_count: 2, phone: "480-555-0199" });
+    const submissions = await db().selectFrom("lead_submissions").selectAll().where("contact_id", "=", contact.id).orderBy("created_at").execute();
+    expect(submissions).toHaveLength(2);
+    expect(submissions[1]).toMatchObject({ source: "calculator" });
+    expect(JSON.parse(submissions[1]!.calculator_inputs!)).toEqual({ volume: 80000, transactions: 400, fees: 2400 });
+  });
+
+  it("answers a JSON or text/plain post with 415", async () => {
+    await expectRejected(JSON.stringify({ name: "x" }), 415, "This kind of request body is not accepted here", { "content-type": "application/json" });
+    await expectRejected("name=x", 415, "This kind of request body is not accepted here", { "content-type": "text/plain" });
+  });
+
+  it("answers an oversized body with 413, whether or not it declares its length", async () => {
+    const big = new Uint8Array(11 * 1024 * 1024);
+    big.set(new TextEncoder().encode("%PDF-1.4\n"));
+    const html = await expectRejected(leadForm({}, { name: "big.pdf", type: "application/pdf", bytes: big }), 413, "larger than we accept");
+    expect(html).toContain("10 MB or smaller");
+
+    // Streamed (chunked) so only the parser's running count can catch it.
+    const encoded = new Response(leadForm({}, { name: "big.pdf", type: "application/pdf", bytes: big }));
+    const contentType = encoded.headers.get("content-type")!;
+    const before = await counts();
+    const res = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      body: encoded.body,
+      headers: { "content-type": contentType, "x-forwarded-for": newIp() },
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("larger than we accept");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answers huge or malformed fields with 400 and field errors", async () => {
+    const html = await expectRejected(leadForm({ message: "m".repeat(100_000), name: "n".repeat(5000) }), 400, "Message must be 2,000 characters or fewer.");
+    expect(html).toContain("Name must be 100 characters or fewer.");
+    expect(html).toContain('aria-invalid="true"');
+    const missing = await expectRejected(leadForm({ email: "dana@", paymentMethods: null, consent: null }), 400, "Please enter a valid e-mail address");
+    expect(missing).toContain("Please choose at least one way you take payments.");
+    expect(missing).toContain("Please agree to be contacted");
+    // The values typed are put back into the form.
+    expect(missing).toContain('value="Ruiz Auto Care"');
+  });
+
+  it("answers non-UTF-8 field bytes with 400", async () => {
+    const boundary = "----meritumtest";
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="formToken"\r\n\r\n${token()}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n`),
+      Buffer.from([0x44, 0x61, 0xff, 0xfe, 0x6e, 0x61]),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    await expectRejected(body, 400, "not valid UTF-8", { "content-type": `multipart/form-data; boundary=${boundary}` });
+    await expectRejected("name=Da%FF%FEna&consent=yes", 400, "not valid UTF-8", { "content-type": "application/x-www-form-urlencoded" });
+  });
+
+  it("refuses a renamed .exe called statement.pdf, with an error on the statement field", async () => {
+    const exe = new Uint8Array(2048);
+    exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03]);
+    const html = await expectRejected(leadForm({}, { name: "statement.pdf", type: "application/pdf", bytes: exe }), 400, "Please upload your statement as a PDF, PNG or JPEG file.");
+    expect(html).toContain('id="lead-statement-error"');
+  });
+
+  it("answers a filled honeypot with a normal-looking success and stores nothing", async () => {
+    const before = await counts();
+    const mailsBefore = smtp.mails.length;
+    const res = await post(leadForm({ referral_code: "WIN-BIG-2025", email: "bot@spam.example" }));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Your request is in");
+    expect(await counts()).toEqual(before);
+    expect(smtp.mails.length).toBe(mailsBefore);
+  });
+
+  it("refuses a form sent faster than a person could, or long after it was opened", async () => {
+    await expectRejected(leadForm({ formToken: token(200) }), 400, "faster than we expect from a person");
+    await expectRejected(leadForm({ formToken: token(25 * 60 * 60 * 1000) }), 400, "opened too long ago");
+    await expectRejected(leadForm({ formToken: "1700000000000.forged" }), 400, "couldn&#x27;t verify this form");
+    await expectRejected(leadForm({ formToken: null }), 400, "couldn&#x27;t verify this form");
+  });
+
+  it("limits posts per address with 429, Retry-After and a readable message", async () => {
+    const ip = newIp();
+    for (let i = 0; i < 3; i++) {
+      const res = await post(leadForm({ email: "", consent: null }), { ip });
+      expect(res.status).toBe(400);
+      await res.text();
+    }
+    const before = await counts();
+    const res = await post(leadForm({ email: "limit@example.com" }), { ip });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await res.text()).toMatch(/Too many requests from your connection\. Please try again in \d+ minutes?\./);
+    expect(await counts()).toEqual(before);
+    // Another address is not affected.
+    const other = await post(leadForm({ email: "other@example.com" }));
+    expect(other.status).toBe(200);
+    await other.text();
+  });
+});
+
+describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) => {
+  let server: TestServer;
+  let smtpPort: number;
+
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    server = await startTestServer({
+      db: kind,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // No STAFF_NOTIFY_EMAIL: notifications go to the e-mail in the site settings.
+        CONTACT_MIN_SUBMIT_SECONDS: "1",
+        LEAD_NOTIFY_RETRY_SECONDS: "1",
+        LEAD_NOTIFY_MAX_ATTEMPTS: "2",
+      },
+    });
+  });
+  afterAll(() => server?.stop());
+
+  const db = () => server.database.db;
+  const submissionOf = (email: string) =>
+    db().selectFrom("lead_submissions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+
+  it("keeps the lead, records the failure, retries with backoff, then flags it; later leads go out once SMTP is back", async () => {
+    const res = await fetch(`${server.url}/contact`, { method: "POST", body: leadForm({ email: "down@example.com" }) });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Your request is in");
+    // Stored before the answer, whatever the mail server does.
+    const stored = await submissionOf("down@example.com");
+    expect(stored.notified_at).toBeNull();
+
+    await expect.poll(async () => (await submissionOf("down@example.com")).notify_status, { timeout: 15_000, interval: 250 }).toBe("failed");
+    const flagged = await submissionOf("down@example.com");
+    expect(flagged.notify_attempts).toBe(2);
+    expect(flagged.notify_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(flagged.notified_at).toBeNull();
+    expect(server.logs()).toContain("lead notification failed; giving up");
+
+    const smtp = await startSmtp(smtpPort);
+    try {
+      const next = await fetch(`${server.url}/contact`, { method: "POST", body: leadForm({ email: "back@example.com" }) });
+      expect(next.status).toBe(200);
+      await next.text();
+      await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
+      expect(smtp.mails[0]!.raw).toContain("back@example.com");
+      expect(smtp.mails[0]!.to).toEqual(["hello@meritumpayments.com"]);
+      await expect.poll(async () => (await submissionOf("back@example.com")).notify_status).toBe("sent");
+      // The flagged one is left for staff, not retried forever.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect((await submissionOf("down@example.com")).notify_attempts).toBe(2);
+      expect(smtp.mails.length).toBe(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe.each(dbKinds())("createLead transaction on %s", (kind) => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+  });
+  afterAll(() => tdb?.cleanup());
+
+  const input = leadFormSchema.parse({
+    name: "Ava Chen",
+    businessName: "Chen Florist",
+    email: "ava@chenflorist.example",
+    phone: "480-555-0110",
+    monthlyVolume: "under-10k",
+    paymentMethods: ["in-person"],
+    consent: "yes",
+  });
+  const files = () => {
+    const dir = path.join(tdb.dataDir, "statements");
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+
+  it("removes the staged file and stores nothing when the transaction fails", async () => {
+    // Break the last insert of the transaction: the contact and submission must roll back too.
+    await tdb.db.schema.dropTable("lead_statements").execute();
+    await expect(
+      createLead(tdb.db, input, { filename: "s.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" }, {}, { dataDir: tdb.dataDir }),
+    ).rejects.toThrow();
+    expect(await tdb.db.selectFrom("contacts").selectAll().execute()).toEqual([]);
+    expect(await tdb.db.selectFrom("lead_submissions").selectAll().execute()).toEqual([]);
+    expect(files()).toEqual([]);
+  });
+
+  it("still stores leads without a statement", async () => {
+    const lead = await createLead(tdb.db, input, undefined, { clientIp: "198.51.100.7" }, { dataDir: tdb.dataDir });
+    const again = await createLead(tdb.db, { ...input, email: "AVA@chenflorist.example" }, undefined, {}, { dataDir: tdb.dataDir });
+    expect(again.contactId).toBe(lead.contactId);
+    expect(again.returning).toBe(true);
+    expect(lead.returning).toBe(false);
+  });
+});
