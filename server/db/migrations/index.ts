@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001-site-settings";
 import * as m0002 from "./0002-industries";
+import * as m0005 from "./0005-auth";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -9,4 +10,5 @@ import * as m0002 from "./0002-industries";
 export const migrations: Record<string, Migration> = {
   "0001-site-settings": m0001,
   "0002-industries": m0002,
+  "0005-auth": m0005,
 };
