@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "../http/context";
 import { rateLimiter, retryMessage } from "../http/rate-limit";
 import { getConfig } from "../config";
@@ -28,19 +28,15 @@ export function requestMetaOf(args: { request: Request; context: Readonly<Router
 export type AuthRateRule = "sign-in" | "two-factor" | "password-reset";
 
 /**
- * Per-IP limit for the auth forms (sign-in, 2FA codes, reset requests). Throws a 429 with
- * Retry-After and a readable `error` for the form when the window is exhausted.
+ * Per-IP limit for the auth forms (sign-in, 2FA codes, reset requests). Returns null when
+ * allowed; otherwise the sentence to show and the headers (Retry-After) for a 429.
  */
-export function limitAuthAttempts(args: { context: Readonly<RouterContextProvider> }, rule: AuthRateRule): void {
+export function authRateLimited(args: { context: Readonly<RouterContextProvider> }, rule: AuthRateRule): { message: string; headers: HeadersInit } | null {
   const { rateLimitMax, rateLimitWindowSeconds } = getConfig().auth;
   const ip = args.context.get(requestInfoContext).clientIp;
   const result = rateLimiter.hit({ name: `auth-${rule}`, limit: rateLimitMax, windowMs: rateLimitWindowSeconds * 1000 }, ip);
-  if (!result.allowed) {
-    throw data(
-      { error: retryMessage(result.retryAfterSeconds, "attempts") },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
-  }
+  if (result.allowed) return null;
+  return { message: retryMessage(result.retryAfterSeconds, "attempts"), headers: { "Retry-After": String(result.retryAfterSeconds) } };
 }
 
 /** The message of a better-auth APIError (or any error), for a form. */

@@ -5,16 +5,19 @@ import { auditActionLabels, listAudit, writeAudit } from "@server/audit/audit";
 import { getAuth } from "@server/auth/auth";
 import { PASSWORD_RULE, passwordProblem } from "@server/auth/password-policy";
 import { requirePermission } from "@server/auth/permissions";
-import { actorOf, cookieHeaders, errorMessage, limitAuthAttempts } from "@server/auth/route-helpers";
+import { actorOf, cookieHeaders, errorMessage, authRateLimited } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
 import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@server/users/users";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Field, FormMessage } from "~/components/admin/form";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { authRouteHeaders } from "~/lib/route-headers";
 import { seo } from "~/lib/seo";
 import { describeUserAgent } from "~/lib/user-agent";
 import type { Route } from "./+types/security";
+
+export const headers: Route.HeadersFunction = authRouteHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Security · Admin", description: "Your password, two-factor authentication, sessions and recent activity.", noindex: true });
@@ -91,7 +94,8 @@ export async function action(args: Route.ActionArgs) {
       }
     }
     case "confirm-2fa": {
-      limitAuthAttempts(args, "two-factor");
+      const limited = authRateLimited(args, "two-factor");
+      if (limited) return data<Result>({ ok: false, intent, error: limited.message }, { status: 429, headers: limited.headers });
       try {
         const { headers } = await auth.api.verifyTOTP({ body: { code: String(form.get("code") ?? "").replace(/\s+/g, "") }, headers: request.headers, returnHeaders: true });
         const codes = await auth.api.viewBackupCodes({ body: { userId: actor.id } });

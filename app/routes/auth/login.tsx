@@ -2,14 +2,17 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { DISABLED_MESSAGE, getAuth, LOCKED_MESSAGE, SIGN_IN_FAILED_MESSAGE, ACCOUNT_LOCKED_CODE } from "@server/auth/auth";
 import { getSession, safeRedirectPath } from "@server/auth/permissions";
-import { cookieHeaders, errorCode, errorMessage, limitAuthAttempts, requestMetaOf } from "@server/auth/route-helpers";
+import { cookieHeaders, errorCode, errorMessage, authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
 import { writeAudit } from "@server/audit/audit";
 import { getDb } from "@server/db";
 import { Field, FormMessage } from "~/components/admin/form";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { authRouteHeaders } from "~/lib/route-headers";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/login";
+
+export const headers: Route.HeadersFunction = authRouteHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Sign in", description: "Staff sign-in for the Meritum admin area.", noindex: true });
@@ -32,7 +35,8 @@ export async function action(args: Route.ActionArgs) {
   const auth = getAuth();
 
   if (intent === "password") {
-    limitAuthAttempts(args, "sign-in");
+    const limited = authRateLimited(args, "sign-in");
+    if (limited) return data<ActionResult>({ step: "password", error: limited.message }, { status: 429, headers: limited.headers });
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
     if (!email || !password) return data<ActionResult>({ step: "password", error: "Please enter your e-mail and password." }, { status: 400 });
@@ -59,7 +63,8 @@ export async function action(args: Route.ActionArgs) {
   // Second step: authenticator code or backup code, with the two-factor cookie from step one.
   const method = intent === "backup" ? "backup" : "totp";
   if (form.get("switch")) return data<ActionResult>({ step: "two-factor", method });
-  limitAuthAttempts(args, "two-factor");
+  const limited = authRateLimited(args, "two-factor");
+  if (limited) return data<ActionResult>({ step: "two-factor", method, error: limited.message }, { status: 429, headers: limited.headers });
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
   if (!code) return data<ActionResult>({ step: "two-factor", method, error: "Please enter the code." }, { status: 400 });
   try {

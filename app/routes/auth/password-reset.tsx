@@ -1,13 +1,16 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { writeAudit } from "@server/audit/audit";
 import { getAuth } from "@server/auth/auth";
-import { limitAuthAttempts, requestMetaOf } from "@server/auth/route-helpers";
+import { authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
 import { log } from "@server/logger";
 import { Field, FormMessage } from "~/components/admin/form";
 import { Button } from "~/components/ui/button";
+import { authRouteHeaders } from "~/lib/route-headers";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/password-reset";
+
+export const headers: Route.HeadersFunction = authRouteHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Reset your password", description: "Request a link to choose a new password.", noindex: true });
@@ -16,7 +19,8 @@ const SENT_MESSAGE =
   "If an account exists for that address, we have sent it a link to choose a new password. The link works once and expires in 1 hour.";
 
 export async function action(args: Route.ActionArgs) {
-  limitAuthAttempts(args, "password-reset");
+  const limited = authRateLimited(args, "password-reset");
+  if (limited) return data({ sent: false, error: limited.message }, { status: 429, headers: limited.headers });
   const form = await args.request.formData();
   const email = String(form.get("email") ?? "").trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) return data({ sent: false, error: "Please enter a valid e-mail address." }, { status: 400 });
