@@ -44,7 +44,7 @@ export default function AdminLayout() {
       <div className="flex min-h-screen bg-slate-50">
         <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
           <div className="px-5 py-5">
-            <Link to="/admin" className="text-brand-900" aria-label="Admin dashboard">
+            <Link to="/admin" className="text-brand-900" aria-label="Meritum admin dashboard">
               <Logo />
             </Link>
           </div>
@@ -89,12 +89,11 @@ function UserMenu({ user }: { user: { name: string; email: string; role: string 
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={`Account menu for ${user.name}`}
       >
         <span aria-hidden className="grid size-7 place-items-center rounded-full bg-brand-800 text-xs font-bold text-white">
           {user.name.slice(0, 1).toUpperCase()}
         </span>
-        <span className="hidden sm:inline">{user.name}</span>
+        <span className="sr-only sm:not-sr-only">{user.name}</span>
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
