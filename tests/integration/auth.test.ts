@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import * as OTPAuth from "otpauth";
 import { deleteUser, setDisabled, setRole } from "@server/users/users";
 import { createStaff, PASSWORD, postForm, postLogin, signIn } from "../support/auth";
 import { dbKinds } from "../support/db";
@@ -252,6 +253,85 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
         .execute();
       expect(rows.some((r) => r.action === "sign_in.success" && r.ip === "203.0.113.9")).toBe(true);
       expect(rows.some((r) => r.action === "sign_in.failure" && r.ip === "198.51.100.1")).toBe(true);
+    });
+  });
+
+  describe("sessions and two-factor authentication", () => {
+    /** Reads one field of a React Router `.data` (turbo-stream) action response. */
+    function dataField(body: string, name: string): unknown {
+      const arr = JSON.parse(body.split("\n")[0]!) as unknown[];
+      const resolve = (i: number): unknown => {
+        const v = arr[i];
+        return Array.isArray(v) ? v.map((j) => resolve(j as number)) : v;
+      };
+      const keyIndex = arr.indexOf(name);
+      const holder = arr.find((el) => el && typeof el === "object" && !Array.isArray(el) && `_${keyIndex}` in el) as Record<string, number> | undefined;
+      return holder ? resolve(holder[`_${keyIndex}`]!) : undefined;
+    }
+    const sessionCookieFrom = (res: Response, fallback: string) => {
+      const c = res.headers.getSetCookie().map((x) => x.split(";")[0]!).find((x) => x.includes("session_token=") && !x.endsWith("="));
+      return c ?? fallback;
+    };
+
+    it("signing out deletes the server session", async () => {
+      await createStaff(server, "signout@meritum.test", "editor");
+      const cookie = await signIn(server, "signout@meritum.test", PASSWORD, "203.0.113.90");
+      const before = await server.database.db.selectFrom("session").innerJoin("user", "user.id", "session.userId").select("session.id").where("user.email", "=", "signout@meritum.test").execute();
+      expect(before).toHaveLength(1);
+      const res = await postForm(server, "/logout", cookie, {});
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/login?notice=signed-out");
+      expect((await get("/admin", cookie)).status).toBe(302);
+      const after = await server.database.db.selectFrom("session").select("id").where("id", "=", before[0]!.id).execute();
+      expect(after).toHaveLength(0);
+    });
+
+    it("enables 2FA, then signs in with a one-time backup code; wrong codes are refused", async () => {
+      await createStaff(server, "twofa@meritum.test", "editor");
+      let cookie = await signIn(server, "twofa@meritum.test", PASSWORD, "203.0.113.91");
+      const start = await postForm(server, "/admin/security.data", cookie, { intent: "enable-2fa", password: PASSWORD });
+      const setup = dataField(await start.text(), "key");
+      expect(typeof setup).toBe("string");
+      const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup as string), digits: 6, period: 30, algorithm: "SHA1" });
+      const confirm = await postForm(server, "/admin/security.data", cookie, { intent: "confirm-2fa", code: totp.generate() });
+      const codes = dataField(await confirm.text(), "backupCodes") as string[];
+      expect(codes).toHaveLength(10);
+      cookie = sessionCookieFrom(confirm, cookie);
+      expect((await get("/admin/security", cookie)).status).toBe(200);
+
+      const step1 = await postLogin(server, { email: "twofa@meritum.test", password: PASSWORD }, { ip: "203.0.113.92" });
+      expect(step1.status).toBe(200);
+      expect(step1.body).toContain("Two-factor authentication");
+      expect(step1.cookie).not.toContain("session_token=");
+      const twoFactorCookie = step1.cookie!;
+      const wrong = await postLogin(server, { intent: "totp", code: "123456" }, { ip: "203.0.113.92", cookie: twoFactorCookie });
+      expect(wrong.status).toBe(401);
+      const backup = await postLogin(server, { intent: "backup", code: codes[0]! }, { ip: "203.0.113.92", cookie: twoFactorCookie });
+      expect(backup.status).toBe(302);
+      expect(backup.cookie).toContain("session_token=");
+
+      const again = await postLogin(server, { email: "twofa@meritum.test", password: PASSWORD }, { ip: "203.0.113.93" });
+      const reused = await postLogin(server, { intent: "backup", code: codes[0]! }, { ip: "203.0.113.93", cookie: again.cookie! });
+      expect(reused.status).toBe(401);
+      expect(reused.body).toContain("not valid or was already used");
+
+      const audit = await server.database.db.selectFrom("audit_log").select("action").where("target", "=", "twofa@meritum.test").execute();
+      expect(audit.map((r) => r.action)).toEqual(expect.arrayContaining(["two_factor.enabled", "sign_in.success"]));
+    });
+
+    it("rate-limits 2FA code attempts per client IP", async () => {
+      let last: Response | undefined;
+      for (let i = 0; i < 21; i++) {
+        last = await fetch(`${server.url}/login`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": "192.0.2.150" },
+          body: new URLSearchParams({ intent: "totp", code: String(100000 + i) }),
+        });
+        if (i < 20) expect(last.status).toBe(401);
+      }
+      expect(last!.status).toBe(429);
+      expect(last!.headers.get("retry-after")).toBeTruthy();
     });
   });
 
