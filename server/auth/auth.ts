@@ -15,8 +15,11 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "./pas
 /** Header carrying the client IP computed by server/main.ts (client-supplied copies are stripped). */
 export const CLIENT_IP_HEADER = "x-meritum-client-ip";
 export const SIGN_IN_FAILED_MESSAGE = "E-mail or password is incorrect.";
-export const LOCKED_MESSAGE =
-  "Too many failed sign-in attempts for this account. Please wait 15 minutes, or reset your password.";
+/** The same sentence whether or not an account exists for the address. */
+export function lockedMessage(minutes = getConfig().auth.lockoutMinutes): string {
+  const wait = minutes >= 1 ? `${Math.round(minutes)} minute${Math.round(minutes) === 1 ? "" : "s"}` : "a moment";
+  return `Too many failed sign-in attempts for this account. Please wait ${wait}, or reset your password.`;
+}
 export const DISABLED_MESSAGE = "This account is disabled. Please ask an administrator.";
 export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
 
@@ -131,7 +134,7 @@ function createAuth(db: DB) {
           const email = String(body.email ?? "").trim().toLowerCase();
           if (email && (await lockedUntil(db, email))) {
             await writeAudit(db, { action: "sign_in.blocked", target: email, ...requestMeta(ctx.headers) });
-            throw APIError.from("TOO_MANY_REQUESTS", { message: LOCKED_MESSAGE, code: ACCOUNT_LOCKED_CODE });
+            throw APIError.from("TOO_MANY_REQUESTS", { message: lockedMessage(), code: ACCOUNT_LOCKED_CODE });
           }
         }
         if ((ctx.path === "/reset-password" || ctx.path === "/change-password") && typeof body.newPassword === "string") {
@@ -161,7 +164,23 @@ function createAuth(db: DB) {
           await writeAudit(db, { action: "sign_in.success", actorId: session.user.id, actorEmail: session.user.email, target: session.user.email, ...meta, details: { method: "password" } });
         }
         if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && isAPIError(ctx.context.returned)) {
-          await writeAudit(db, { action: "sign_in.two_factor_failure", ...meta, details: { method: ctx.path.endsWith("totp") ? "totp" : "backup_code" } });
+          // Whose sign-in this was: the pending 2FA cookie names a verification row holding the user id.
+          let user: { id: string; email: string } | undefined;
+          try {
+            const signed = await ctx.getSignedCookie(ctx.context.createAuthCookie("two_factor").name, ctx.context.secret);
+            const pending = signed ? await ctx.context.internalAdapter.findVerificationValue(signed) : null;
+            if (pending) user = await db.selectFrom("user").select(["id", "email"]).where("id", "=", pending.value).executeTakeFirst();
+          } catch {
+            user = undefined;
+          }
+          await writeAudit(db, {
+            action: "sign_in.two_factor_failure",
+            actorId: user?.id,
+            actorEmail: user?.email,
+            target: user?.email,
+            ...meta,
+            details: { method: ctx.path.endsWith("totp") ? "totp" : "backup_code" },
+          });
         }
       }),
     },

@@ -315,8 +315,51 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
       expect(reused.status).toBe(401);
       expect(reused.body).toContain("not valid or was already used");
 
+      // Turning it off needs the password.
+      const signedIn = backup.cookie!;
+      expect((await postForm(server, "/admin/security", signedIn, { intent: "disable-2fa", password: "not the password" })).status).toBe(400);
+      expect((await postForm(server, "/admin/security", signedIn, { intent: "disable-2fa", password: PASSWORD })).status).toBe(200);
+      const user = await server.database.db.selectFrom("user").select("twoFactorEnabled").where("email", "=", "twofa@meritum.test").executeTakeFirstOrThrow();
+      expect(Boolean(user.twoFactorEnabled)).toBe(false);
+      expect((await postLogin(server, { email: "twofa@meritum.test", password: PASSWORD }, { ip: "203.0.113.94" })).status).toBe(302);
+
       const audit = await server.database.db.selectFrom("audit_log").select("action").where("target", "=", "twofa@meritum.test").execute();
-      expect(audit.map((r) => r.action)).toEqual(expect.arrayContaining(["two_factor.enabled", "sign_in.success"]));
+      expect(audit.map((r) => r.action)).toEqual(expect.arrayContaining(["two_factor.enabled", "two_factor.disabled", "sign_in.success", "sign_in.two_factor_failure"]));
+    });
+
+    it("changes the password with the current one, signing out the other sessions", async () => {
+      await createStaff(server, "chpw@meritum.test", "editor");
+      const here = await signIn(server, "chpw@meritum.test", PASSWORD, "203.0.113.95");
+      const elsewhere = await signIn(server, "chpw@meritum.test", PASSWORD, "203.0.113.96");
+      const next = "Changed passphrase for chpw 1";
+      expect((await postForm(server, "/admin/security", here, { intent: "change-password", currentPassword: "wrong current", newPassword: next, confirm: next })).status).toBe(400);
+      expect((await postForm(server, "/admin/security", here, { intent: "change-password", currentPassword: PASSWORD, newPassword: "qwertyuiop123", confirm: "qwertyuiop123" })).status).toBe(400);
+      const done = await postForm(server, "/admin/security", here, { intent: "change-password", currentPassword: PASSWORD, newPassword: next, confirm: next });
+      expect(done.status).toBe(200);
+      const fresh = sessionCookieFrom(done, here);
+      expect(fresh).not.toBe(here);
+      expect((await get("/admin/security", fresh)).status).toBe(200);
+      expect((await get("/admin", elsewhere)).status).toBe(302);
+      expect((await postLogin(server, { email: "chpw@meritum.test", password: next }, { ip: "203.0.113.97" })).status).toBe(302);
+    });
+
+    it("lists one's own sessions and revokes another one", async () => {
+      await createStaff(server, "sessions@meritum.test", "editor");
+      const here = await signIn(server, "sessions@meritum.test", PASSWORD, "203.0.113.98");
+      const other = await signIn(server, "sessions@meritum.test", PASSWORD, "203.0.113.99");
+      const page = await (await get("/admin/security", here)).text();
+      expect(page).toContain("203.0.113.98");
+      expect(page).toContain("203.0.113.99");
+      expect(page).toContain("This device");
+      const rows = await server.database.db.selectFrom("session").innerJoin("user", "user.id", "session.userId").select(["session.id", "session.ipAddress"]).where("user.email", "=", "sessions@meritum.test").execute();
+      const otherId = rows.find((r) => r.ipAddress === "203.0.113.99")!.id;
+      // Someone else's session id cannot be revoked from here.
+      const foreign = await server.database.db.selectFrom("session").select("id").where("userId", "=", adminId).executeTakeFirstOrThrow();
+      expect((await postForm(server, "/admin/security", here, { intent: "revoke-session", sessionId: foreign.id })).status).toBe(404);
+      expect((await postForm(server, "/admin/security", here, { intent: "revoke-session", sessionId: otherId })).status).toBe(200);
+      expect((await get("/admin", other)).status).toBe(302);
+      expect((await get("/admin", here)).status).toBe(200);
+      expect((await get("/admin", adminCookie)).status).toBe(200);
     });
 
     it("rate-limits 2FA code attempts per client IP", async () => {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { DISABLED_MESSAGE, getAuth, LOCKED_MESSAGE, SIGN_IN_FAILED_MESSAGE, ACCOUNT_LOCKED_CODE } from "@server/auth/auth";
+import { DISABLED_MESSAGE, getAuth, lockedMessage, SIGN_IN_FAILED_MESSAGE, ACCOUNT_LOCKED_CODE } from "@server/auth/auth";
 import { getSession, safeRedirectPath } from "@server/auth/permissions";
 import { cookieHeaders, errorCode, errorMessage, authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
 import { writeAudit } from "@server/audit/audit";
@@ -55,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
       if (err instanceof Response) throw err;
       const code = errorCode(err);
       const message =
-        code === ACCOUNT_LOCKED_CODE ? LOCKED_MESSAGE : errorMessage(err, "") === DISABLED_MESSAGE ? DISABLED_MESSAGE : SIGN_IN_FAILED_MESSAGE;
+        code === ACCOUNT_LOCKED_CODE ? lockedMessage() : errorMessage(err, "") === DISABLED_MESSAGE ? DISABLED_MESSAGE : SIGN_IN_FAILED_MESSAGE;
       return data<ActionResult>({ step: "password", error: message }, { status: code === ACCOUNT_LOCKED_CODE ? 429 : 401 });
     }
   }
