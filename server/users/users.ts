@@ -163,6 +163,20 @@ export async function inviteUser(db: DB, actor: Actor, input: { email: string; n
   return { id, url };
 }
 
+/** A new invitation link for a user who has not set a password yet (the old links stop working). */
+export async function resendInvite(db: DB, actor: Actor, userId: string): Promise<string> {
+  const user = await targetUser(db, userId);
+  const account = await db.selectFrom("account").select("id").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
+  if (account) throw new UserActionError("This user has already set a password.");
+  const ctx = await getAuth().$context;
+  const stale = await db.selectFrom("verification").select("identifier").where("value", "=", userId).where("identifier", "like", "invite:%").execute();
+  for (const v of stale) await ctx.internalAdapter.deleteVerificationByIdentifier(v.identifier);
+  const url = await issueInvite(userId);
+  await sendInviteMail(user.email, user.name, actor, url);
+  await writeAudit(db, { action: "user.invited", target: user.email, ...auditFrom(actor), details: { role: user.role, resent: true } });
+  return url;
+}
+
 async function issueInvite(userId: string): Promise<string> {
   const ctx = await getAuth().$context;
   const token = generateRandomString(32);

@@ -455,6 +455,20 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
       expect(dup.status).toBe(409);
     });
 
+    it("resends an invitation: the new link works and the old one no longer does", async () => {
+      let since = smtp.mails.length;
+      await postForm(server, "/admin/users", adminCookie, { intent: "invite", email: "late@meritum.test", name: "Late Larry", role: "editor" });
+      const first = linkIn(await smtp.waitFor("late@meritum.test", { since }), "/admin/accept-invite").searchParams.get("token")!;
+      const user = await server.database.db.selectFrom("user").select("id").where("email", "=", "late@meritum.test").executeTakeFirstOrThrow();
+      since = smtp.mails.length;
+      expect((await postForm(server, "/admin/users", adminCookie, { intent: "resend-invite", userId: user.id })).status).toBe(200);
+      const second = linkIn(await smtp.waitFor("late@meritum.test", { since }), "/admin/accept-invite").searchParams.get("token")!;
+      expect(second).not.toBe(first);
+      expect(await (await get(`/admin/accept-invite?token=${encodeURIComponent(first)}`)).text()).toContain("This invitation does not work");
+      expect(await (await get(`/admin/accept-invite?token=${encodeURIComponent(second)}`)).text()).toContain("Set your password");
+      expect((await postForm(server, "/admin/users", adminCookie, { intent: "resend-invite", userId: editorId })).status).toBe(409);
+    });
+
     it("disabling a user ends their sessions at once and blocks sign-in; enabling restores it", async () => {
       const id = await createStaff(server, "disable-me@meritum.test", "editor");
       const cookie = await signIn(server, "disable-me@meritum.test", PASSWORD, "203.0.113.80");

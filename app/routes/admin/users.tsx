@@ -6,7 +6,7 @@ import { auditActionLabels, auditActions, listAudit } from "@server/audit/audit"
 import { requirePermission, ROLES } from "@server/auth/permissions";
 import { actorOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
-import { deleteUser, inviteUser, listUsers, resetTwoFactor, setDisabled, setRole, UserActionError } from "@server/users/users";
+import { deleteUser, inviteUser, listUsers, resendInvite, resetTwoFactor, setDisabled, setRole, UserActionError } from "@server/users/users";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Field, FormMessage, inputClass } from "~/components/admin/form";
 import { Button } from "~/components/ui/button";
@@ -76,6 +76,9 @@ export async function action(args: Route.ActionArgs) {
       case "enable":
         await setDisabled(db, actor, userId, intent === "disable");
         return data<Result>({ ok: true, message: intent === "disable" ? "User disabled and signed out." : "User enabled." });
+      case "resend-invite":
+        await resendInvite(db, actor, userId);
+        return data<Result>({ ok: true, message: "Invitation sent again." });
       case "reset-2fa":
         await resetTwoFactor(db, actor, userId);
         return data<Result>({ ok: true, message: "Two-factor authentication reset." });
@@ -215,6 +218,16 @@ function UserRow({ user, isMe }: { user: UserData; isMe: boolean }) {
                 onConfirm={() => submit({ intent: "disable" })}
               />
             )}
+            {!user.hasPassword ? (
+              <ConfirmAction
+                trigger="Resend invitation"
+                triggerLabel={`Resend the invitation to ${user.name}`}
+                title={`Send ${user.name} a new invitation?`}
+                description="They get a new link, valid for 72 hours; earlier links stop working."
+                confirmLabel="Send again"
+                onConfirm={() => submit({ intent: "resend-invite" })}
+              />
+            ) : null}
             {user.twoFactorEnabled ? (
               <ConfirmAction
                 trigger="Reset 2FA"
@@ -260,12 +273,14 @@ function InviteUser() {
       <p className="mt-1 text-sm text-slate-600">They receive an e-mail with a link to set their password. The link expires in 72 hours.</p>
       <form
         ref={formRef}
+        method="post"
         className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-start"
         onSubmit={(e) => {
           e.preventDefault();
           setPending(new FormData(e.currentTarget));
         }}
       >
+        <input type="hidden" name="intent" value="invite" />
         <Field label="E-mail" name="email" id="invite-email" type="email" required error={fields?.email} />
         <Field label="Name" name="name" id="invite-name" required error={fields?.name} />
         <div className="grid gap-1.5">
@@ -296,7 +311,6 @@ function InviteUser() {
           data={pending}
           onCancel={() => setPending(null)}
           onConfirm={() => {
-            pending.set("intent", "invite");
             fetcher.submit(pending, { method: "post" });
             setPending(null);
           }}
