@@ -131,7 +131,7 @@ function createAuth(db: DB) {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === "/sign-in/email") {
-          const email = String(body.email ?? "").trim().toLowerCase();
+          const email = String(body.email ?? "").trim().toLowerCase().slice(0, 254);
           if (email && (await lockedUntil(db, email))) {
             await writeAudit(db, { action: "sign_in.blocked", target: email, ...requestMeta(ctx.headers) });
             throw APIError.from("TOO_MANY_REQUESTS", { message: lockedMessage(), code: ACCOUNT_LOCKED_CODE });
@@ -145,7 +145,7 @@ function createAuth(db: DB) {
       after: createAuthMiddleware(async (ctx) => {
         const meta = requestMeta(ctx.headers);
         if (ctx.path === "/sign-in/email") {
-          const email = String((ctx.body as Record<string, unknown> | undefined)?.email ?? "").trim().toLowerCase();
+          const email = String((ctx.body as Record<string, unknown> | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254);
           const returned = ctx.context.returned;
           if (isAPIError(returned)) {
             const code = (returned.body as { code?: string } | undefined)?.code;

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { toNodeHandler } from "better-auth/node";
+import { getDb } from "../db";
 import { sendApiError } from "../http/api-errors";
 import { CLIENT_IP_HEADER, getAuth, type AuthSession } from "./auth";
 import { can, type Permission } from "./permissions";
@@ -64,6 +65,15 @@ function toHeaders(req: Request): Headers {
   return headers;
 }
 
+const TOUCH_AFTER_MS = 5 * 60_000;
+
+/** Keeps "last active" on the Security page current (to 5 minutes); expiry is better-auth's. */
+async function touchSession(session: AuthSession) {
+  const last = new Date(session.session.updatedAt).getTime();
+  if (Date.now() - last < TOUCH_AFTER_MS) return;
+  await getDb().updateTable("session").set({ updatedAt: new Date().toISOString() }).where("id", "=", session.session.id).execute();
+}
+
 /**
  * Resolves the session once per request (when a cookie is present) into res.locals.session,
  * and forwards the refreshed cookie when better-auth extends the session on use.
@@ -75,6 +85,7 @@ export function resolveSession() {
     try {
       const { headers, response } = await getAuth().api.getSession({ headers: toHeaders(req), returnHeaders: true });
       res.locals.session = response ?? null;
+      if (response) await touchSession(response);
       const cookies = headers.getSetCookie();
       if (cookies.length) res.append("Set-Cookie", cookies);
       next();

@@ -362,6 +362,23 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
       expect((await get("/admin", adminCookie)).status).toBe(200);
     });
 
+    it("records when a session was last active, and keeps extending it on use", async () => {
+      await createStaff(server, "active@meritum.test", "editor");
+      const cookie = await signIn(server, "active@meritum.test", PASSWORD, "203.0.113.100");
+      const db = server.database.db;
+      const { id } = await db.selectFrom("session").innerJoin("user", "user.id", "session.userId").select("session.id").where("user.email", "=", "active@meritum.test").executeTakeFirstOrThrow();
+      const hourAgo = new Date(Date.now() - 3600_000).toISOString();
+      // Pretend it was last used an hour ago and signed in 2 days ago (due for a refresh).
+      await db.updateTable("session").set({ updatedAt: hourAgo, expiresAt: new Date(Date.now() + 5 * 86400_000).toISOString() }).where("id", "=", id).execute();
+      const res = await get("/admin", cookie);
+      expect(res.status).toBe(200);
+      const row = await db.selectFrom("session").select(["updatedAt", "expiresAt"]).where("id", "=", id).executeTakeFirstOrThrow();
+      expect(new Date(row.updatedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect(new Date(row.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6.9 * 86400_000);
+      const refreshed = res.headers.getSetCookie().find((c) => c.includes("session_token="));
+      expect(refreshed).toContain("Max-Age=604800");
+    });
+
     it("rate-limits 2FA code attempts per client IP", async () => {
       let last: Response | undefined;
       for (let i = 0; i < 21; i++) {
