@@ -56,16 +56,20 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{status === 404 ? "Page not found | Meritum" : "Something went wrong | Meritum"}</title>
-      <h1 className="text-3xl font-bold text-slate-900">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+      <title>{status === 404 ? "Page not found | Meritum" : status === 403 ? "Access denied | Meritum" : "Something went wrong | Meritum"}</title>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {status === 404 ? "Page not found" : status === 403 ? "You don't have access to this page" : "Something went wrong"}
+      </h1>
       <p className="mt-4 text-slate-600">
         {status === 404
           ? "We couldn't find that page."
-          : "An unexpected error occurred. Please try again, or call us if it keeps happening."}
+          : status === 403
+            ? "Your role does not include this part of the admin area. If you need it, ask an administrator."
+            : "An unexpected error occurred. Please try again, or call us if it keeps happening."}
       </p>
       <p className="mt-8">
-        <a className="font-semibold text-brand-700 underline" href="/">
-          Go to the home page
+        <a className="font-semibold text-brand-700 underline" href={status === 403 ? "/admin" : "/"}>
+          {status === 403 ? "Go to the admin dashboard" : "Go to the home page"}
         </a>
       </p>
     </main>

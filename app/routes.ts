@@ -37,7 +37,9 @@ export default [
     route("login", "routes/auth/login.tsx"),
     route("admin/password-reset", "routes/auth/password-reset.tsx"),
     route("admin/reset-password", "routes/auth/reset-password.tsx"),
+    route("admin/accept-invite", "routes/auth/accept-invite.tsx"),
   ]),
+  route("logout", "routes/auth/logout.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("blog-posts", "routes/admin/blog-posts.tsx"),

@@ -23,6 +23,10 @@ const envSchema = z.object({
   SITE_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().optional(),
   TRUST_PROXY: booleanish,
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(10),
+  AUTH_LOCKOUT_MINUTES: z.coerce.number().min(0.01).default(15),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   CONTACT_MIN_SUBMIT_SECONDS: z.coerce.number().min(0).max(600).default(3),
@@ -47,6 +51,14 @@ export interface AppConfig {
   siteUrl: string;
   authSecret: string;
   trustProxy: boolean;
+  auth: {
+    /** Per client IP: sign-in, 2FA verification and reset requests allowed per window (each). */
+    rateLimitMax: number;
+    rateLimitWindowSeconds: number;
+    /** Consecutive failed sign-ins on one e-mail address before it is locked. */
+    lockoutThreshold: number;
+    lockoutMinutes: number;
+  };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Free Analysis form: posts allowed per client IP per 10 minutes. */
   contactRateLimit: number;
@@ -112,6 +124,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     siteUrl: (e.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     authSecret: e.AUTH_SECRET ?? DEV_SECRET,
     trustProxy: e.TRUST_PROXY,
+    auth: {
+      rateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+      rateLimitWindowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      lockoutThreshold: e.AUTH_LOCKOUT_THRESHOLD,
+      lockoutMinutes: e.AUTH_LOCKOUT_MINUTES,
+    },
     logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "warn" : e.LOG_LEVEL,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     contactMinSubmitMs: e.CONTACT_MIN_SUBMIT_SECONDS * 1000,

@@ -9,6 +9,9 @@ import type { ViteDevServer } from "vite";
 import { getConfig } from "./config";
 import { closeDb, getDb, migrateToLatest, pingDatabase } from "./db";
 import { seedDatabase } from "./db/seed";
+import { sessionContext } from "./auth/context";
+import { authHandler, clientIpHeader, noStoreForPrivatePaths, resolveSession, sameSiteGuard } from "./auth/express";
+import { adminApi } from "./users/api";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
@@ -47,8 +50,11 @@ export function createApp(options: ServerOptions = {}) {
     }
     next();
   });
+  app.use(clientIpHeader());
   app.use(requestLog());
   app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
+  app.use(noStoreForPrivatePaths());
+  app.use(sameSiteGuard(config.siteUrl));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -59,11 +65,16 @@ export function createApp(options: ServerOptions = {}) {
       .json({ status: reachable ? "ok" : "error", database: reachable ? "reachable" : "unreachable", dialect: config.database.kind });
   });
 
+  // better-auth reads the raw body itself: mount it before any body parser.
+  app.all("/api/auth/{*any}", authHandler());
+
   const api = express.Router();
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  api.use(resolveSession());
+  api.use("/admin", adminApi());
   api.use(apiNotFound());
   api.use(apiErrorHandler());
   app.use("/api", api);
@@ -79,17 +90,21 @@ export function createApp(options: ServerOptions = {}) {
 
   app.all(
     "/{*splat}",
+    resolveSession(),
     createRequestHandler({
       build: () => loadBuild(options.viteDevServer),
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (_req, res) =>
-        createLoadContext({
+      getLoadContext: (_req, res) => {
+        const context = createLoadContext({
           requestId: res.locals.requestId as string,
           // Development has no script nonce in its CSP; rendering one would only cause
           // hydration warnings (browsers hide the attribute from the client).
           nonce: options.viteDevServer ? "" : (res.locals.nonce as string),
           clientIp: res.locals.clientIp as string,
-        }),
+        });
+        context.set(sessionContext, res.locals.session ?? null);
+        return context;
+      },
     }),
   );
   return app;

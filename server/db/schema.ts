@@ -132,6 +132,88 @@ export interface LeadStatementsTable {
   created_at: string;
 }
 
+/** better-auth's tables (its default camelCase names; see migration 0005-auth). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: string;
+  updatedAt: string;
+  twoFactorEnabled: number | boolean | null;
+  role: string | null;
+  banned: number | boolean | null;
+  banReason: string | null;
+  banExpires: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: string;
+  token: string;
+  createdAt: string;
+  updatedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: string | null;
+  refreshTokenExpiresAt: string | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: number | boolean | null;
+  failedVerificationCount: number | null;
+  lockedUntil: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: string; // JSON object
+}
+
+export interface SignInLockoutsTable {
+  email: string;
+  failures: number;
+  locked_until: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
@@ -142,6 +224,13 @@ export interface Database {
   contacts: ContactsTable;
   lead_submissions: LeadSubmissionsTable;
   lead_statements: LeadStatementsTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  twoFactor: TwoFactorTable;
+  audit_log: AuditLogTable;
+  sign_in_lockouts: SignInLockoutsTable;
 }
 
 export type { Generated };

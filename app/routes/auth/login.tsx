@@ -1,14 +1,180 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { DISABLED_MESSAGE, getAuth, lockedMessage, SIGN_IN_FAILED_MESSAGE, ACCOUNT_LOCKED_CODE } from "@server/auth/auth";
+import { getSession, safeRedirectPath } from "@server/auth/permissions";
+import { cookieHeaders, errorCode, errorMessage, authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
+import { writeAudit } from "@server/audit/audit";
+import { getDb } from "@server/db";
+import { Field, FormMessage } from "~/components/admin/form";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/use-toast";
+import { authRouteHeaders } from "~/lib/route-headers";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/login";
+
+export const headers: Route.HeadersFunction = authRouteHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Sign in", description: "Staff sign-in for the Meritum admin area.", noindex: true });
 
-export default function Page() {
+export function loader(args: Route.LoaderArgs) {
+  if (getSession(args)) {
+    const url = new URL(args.request.url);
+    throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
+  }
+  return null;
+}
+
+type ActionResult = { step: "password" | "two-factor"; error?: string; method?: "totp" | "backup" };
+
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "password");
+  const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
+  const auth = getAuth();
+
+  if (intent === "password") {
+    const limited = authRateLimited(args, "sign-in");
+    if (limited) return data<ActionResult>({ step: "password", error: limited.message }, { status: 429, headers: limited.headers });
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!email || !password) return data<ActionResult>({ step: "password", error: "Please enter your e-mail and password." }, { status: 400 });
+    try {
+      const { headers, response } = await auth.api.signInEmail({
+        body: { email, password, rememberMe: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      const cookies = cookieHeaders(headers);
+      if ((response as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+        return data<ActionResult>({ step: "two-factor", method: "totp" }, { headers: cookies });
+      }
+      throw redirect(redirectTo, { headers: cookies });
+    } catch (err) {
+      if (err instanceof Response) throw err;
+      const code = errorCode(err);
+      const message =
+        code === ACCOUNT_LOCKED_CODE ? lockedMessage() : errorMessage(err, "") === DISABLED_MESSAGE ? DISABLED_MESSAGE : SIGN_IN_FAILED_MESSAGE;
+      return data<ActionResult>({ step: "password", error: message }, { status: code === ACCOUNT_LOCKED_CODE ? 429 : 401 });
+    }
+  }
+
+  // Second step: authenticator code or backup code, with the two-factor cookie from step one.
+  const method = intent === "backup" ? "backup" : "totp";
+  if (form.get("switch")) return data<ActionResult>({ step: "two-factor", method });
+  const limited = authRateLimited(args, "two-factor");
+  if (limited) return data<ActionResult>({ step: "two-factor", method, error: limited.message }, { status: 429, headers: limited.headers });
+  const code = String(form.get("code") ?? "").replace(/\s+/g, "");
+  if (!code) return data<ActionResult>({ step: "two-factor", method, error: "Please enter the code." }, { status: 400 });
+  try {
+    const { headers, response } =
+      method === "totp"
+        ? await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
+        : await auth.api.verifyBackupCode({ body: { code }, headers: request.headers, returnHeaders: true });
+    const user = (response as { user?: { id: string; email: string } }).user;
+    if (user) {
+      await writeAudit(getDb(), {
+        action: "sign_in.success",
+        actorId: user.id,
+        actorEmail: user.email,
+        target: user.email,
+        ...requestMetaOf(args),
+        details: { method: method === "totp" ? "password+totp" : "password+backup_code" },
+      });
+    }
+    throw redirect(redirectTo, { headers: cookieHeaders(headers) });
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    const expired = errorCode(err) === "INVALID_TWO_FACTOR_COOKIE";
+    return data<ActionResult>(
+      expired
+        ? { step: "password", error: "Your sign-in took too long. Please enter your e-mail and password again." }
+        : { step: "two-factor", method, error: method === "totp" ? "That code is not valid. Please try the current code." : "That backup code is not valid or was already used." },
+      { status: 401 },
+    );
+  }
+}
+
+export default function LoginPage() {
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const redirectTo = params.get("redirectTo") ?? "";
+  const notice = params.get("notice");
+  const step = result?.step ?? "password";
+
+  useEffect(() => {
+    if (notice === "password-reset") toast({ title: "Password changed", description: "Sign in with your new password." });
+    if (notice === "invite-accepted") toast({ title: "Password set", description: "Sign in to the admin area." });
+    if (notice === "signed-out") toast({ title: "Signed out" });
+  }, [notice]);
+
+  if (step === "two-factor") {
+    const backup = result?.method === "backup";
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-slate-900">Two-factor authentication</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {backup ? "Enter one of your backup codes. Each code works once." : "Enter the 6-digit code from your authenticator app."}
+        </p>
+        <Form method="post" className="mt-6 grid gap-4" key={backup ? "backup" : "totp"}>
+          <input type="hidden" name="intent" value={backup ? "backup" : "totp"} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
+          <Field
+            label={backup ? "Backup code" : "Authentication code"}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode={backup ? "text" : "numeric"}
+            required
+            autoFocus
+          />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Checking..." : "Verify"}
+          </Button>
+        </Form>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value={backup ? "totp" : "backup"} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <input type="hidden" name="switch" value="1" />
+          <SwitchMethod backup={backup} />
+        </Form>
+      </>
+    );
+  }
+
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Sign in</h1>
       <p className="mt-2 text-sm text-slate-600">Staff sign-in for the Meritum admin area.</p>
+      <Form method="post" className="mt-6 grid gap-4">
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {notice === "password-reset" ? <FormMessage kind="success">Your password was changed. Sign in with your new password.</FormMessage> : null}
+        {notice === "invite-accepted" ? <FormMessage kind="success">Your password is set. You can sign in now.</FormMessage> : null}
+        {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
+        <Field label="E-mail" name="email" type="email" autoComplete="username" required autoFocus />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Signing in..." : "Sign in"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to="/admin/password-reset" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          Forgot password?
+        </Link>
+      </p>
     </>
+  );
+}
+
+/** Switches between the authenticator code and a backup code without leaving step two. */
+function SwitchMethod({ backup }: { backup: boolean }) {
+  return (
+    <button type="submit" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      {backup ? "Use the authenticator app instead" : "Use a backup code instead"}
+    </button>
   );
 }

@@ -1,14 +1,65 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { writeAudit } from "@server/audit/audit";
+import { getAuth } from "@server/auth/auth";
+import { authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
+import { getDb } from "@server/db";
+import { log } from "@server/logger";
+import { Field, FormMessage } from "~/components/admin/form";
+import { Button } from "~/components/ui/button";
+import { authRouteHeaders } from "~/lib/route-headers";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/password-reset";
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Reset your password", description: "Request a link to reset your Meritum staff password.", noindex: true });
+export const headers: Route.HeadersFunction = authRouteHeaders;
 
-export default function Page() {
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: "Reset your password", description: "Request a link to choose a new password.", noindex: true });
+
+const SENT_MESSAGE =
+  "If an account exists for that address, we have sent it a link to choose a new password. The link works once and expires in 1 hour.";
+
+export async function action(args: Route.ActionArgs) {
+  const limited = authRateLimited(args, "password-reset");
+  if (limited) return data({ sent: false, error: limited.message }, { status: 429, headers: limited.headers });
+  const form = await args.request.formData();
+  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) return data({ sent: false, error: "Please enter a valid e-mail address." }, { status: 400 });
+  try {
+    await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/admin/reset-password" }, headers: args.request.headers });
+  } catch (err) {
+    // Same answer either way; the failure goes to the log only.
+    log.error("password reset request failed", { err });
+  }
+  await writeAudit(getDb(), { action: "password.reset_requested", target: email, ...requestMetaOf(args) });
+  return { sent: true as const, error: undefined };
+}
+
+export default function PasswordResetPage() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Reset your password</h1>
-      <p className="mt-2 text-sm text-slate-600">Enter your e-mail address and we'll send you a link to choose a new password.</p>
+      <p className="mt-2 text-sm text-slate-600">Enter the e-mail address of your staff account and we will send you a link to choose a new password.</p>
+      {result?.sent ? (
+        <div className="mt-6 grid gap-4">
+          <FormMessage kind="success">{SENT_MESSAGE}</FormMessage>
+          <Link to="/login" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+            Back to sign in
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="mt-6 grid gap-4">
+          {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
+          <Field label="E-mail" name="email" type="email" autoComplete="username" required autoFocus />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Sending..." : "Send reset link"}
+          </Button>
+          <Link to="/login" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+            Back to sign in
+          </Link>
+        </Form>
+      )}
     </>
   );
 }

@@ -1,14 +1,84 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { writeAudit } from "@server/audit/audit";
+import { getAuth } from "@server/auth/auth";
+import { PASSWORD_RULE, passwordProblem } from "@server/auth/password-policy";
+import { errorCode, errorMessage, requestMetaOf } from "@server/auth/route-helpers";
+import { getDb } from "@server/db";
+import { Field, FormMessage } from "~/components/admin/form";
+import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Choose a new password", description: "Set a new password for your Meritum staff account.", noindex: true });
+  seo(args, { title: "Choose a new password", description: "Set a new password for your staff account.", noindex: true });
 
-export default function Page() {
+async function tokenUserId(token: string): Promise<string | null> {
+  if (!token) return null;
+  const ctx = await getAuth().$context;
+  const v = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!v || new Date(v.expiresAt).getTime() < Date.now()) return null;
+  return v.value;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, valid: !!(await tokenUserId(token)), rule: PASSWORD_RULE };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const token = String(form.get("token") ?? "");
+  const password = String(form.get("password") ?? "");
+  const confirm = String(form.get("confirm") ?? "");
+  if (password !== confirm) return data({ error: "The two passwords differ.", invalidToken: false }, { status: 400 });
+  const problem = passwordProblem(password);
+  if (problem) return data({ error: problem, invalidToken: false }, { status: 400 });
+  const userId = await tokenUserId(token);
+  try {
+    await getAuth().api.resetPassword({ body: { token, newPassword: password }, headers: args.request.headers });
+  } catch (err) {
+    if (errorCode(err) === "INVALID_TOKEN" || !userId) return data({ error: "", invalidToken: true }, { status: 400 });
+    return data({ error: errorMessage(err, "The password could not be changed. Please try again."), invalidToken: false }, { status: 400 });
+  }
+  const db = getDb();
+  const user = userId ? await db.selectFrom("user").select(["id", "email"]).where("id", "=", userId).executeTakeFirst() : undefined;
+  // better-auth revokes the user's sessions on reset (revokeSessionsOnPasswordReset).
+  await writeAudit(db, { action: "password.reset", actorId: user?.id, actorEmail: user?.email, target: user?.email, ...requestMetaOf(args) });
+  throw redirect("/login?notice=password-reset");
+}
+
+export default function ResetPasswordPage() {
+  const { token, valid, rule } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  if (!valid || result?.invalidToken) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-slate-900">This link does not work</h1>
+        <div className="mt-4">
+          <FormMessage kind="error">This password reset link is invalid, was already used, or has expired (links are valid for 1 hour).</FormMessage>
+        </div>
+        <p className="mt-6 text-sm">
+          <Link to="/admin/password-reset" className="font-medium text-brand-700 underline underline-offset-2">
+            Request a new link
+          </Link>
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
-      <p className="mt-2 text-sm text-slate-600">Choose a new password of at least 12 characters.</p>
+      <p className="mt-2 text-sm text-slate-600">After the change, every session of your account is signed out.</p>
+      <Form method="post" className="mt-6 grid gap-4">
+        <input type="hidden" name="token" value={token} />
+        {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
+        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={12} hint={rule} autoFocus />
+        <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required minLength={12} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : "Set new password"}
+        </Button>
+      </Form>
     </>
   );
 }

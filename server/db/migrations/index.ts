@@ -3,6 +3,7 @@ import * as m0001 from "./0001-site-settings";
 import * as m0002 from "./0002-industries";
 import * as m0003 from "./0003-leads";
 import * as m0004 from "./0004-content";
+import * as m0005 from "./0005-auth";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002-industries": m0002,
   "0003-leads": m0003,
   "0004-content": m0004,
+  "0005-auth": m0005,
 };

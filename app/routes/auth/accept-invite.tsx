@@ -1,0 +1,70 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { PASSWORD_RULE } from "@server/auth/password-policy";
+import { requestMetaOf } from "@server/auth/route-helpers";
+import { getDb } from "@server/db";
+import { acceptInvite, findInvite, UserActionError } from "@server/users/users";
+import { Field, FormMessage } from "~/components/admin/form";
+import { Button } from "~/components/ui/button";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/accept-invite";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: "Set your password", description: "Accept your invitation to the Meritum admin area.", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const user = await findInvite(getDb(), token);
+  return { token, email: user?.email ?? null, rule: PASSWORD_RULE };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const token = String(form.get("token") ?? "");
+  const password = String(form.get("password") ?? "");
+  if (password !== String(form.get("confirm") ?? "")) return data({ error: "The two passwords differ." }, { status: 400 });
+  try {
+    await acceptInvite(getDb(), token, password, requestMetaOf(args));
+  } catch (err) {
+    if (err instanceof UserActionError) return data({ error: err.message }, { status: 400 });
+    throw err;
+  }
+  throw redirect("/login?notice=invite-accepted");
+}
+
+export default function AcceptInvitePage() {
+  const { token, email, rule } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  if (!email) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-slate-900">This invitation does not work</h1>
+        <div className="mt-4">
+          <FormMessage kind="error">This invitation link is invalid, was already used, or has expired (invitations are valid for 72 hours). Please ask an administrator to invite you again.</FormMessage>
+        </div>
+        <p className="mt-6 text-sm">
+          <Link to="/login" className="font-medium text-brand-700 underline underline-offset-2">
+            Go to sign in
+          </Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Set your password</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        Welcome! Choose a password for <strong>{email}</strong>.
+      </p>
+      <Form method="post" className="mt-6 grid gap-4">
+        <input type="hidden" name="token" value={token} />
+        {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
+        <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={12} hint={rule} autoFocus />
+        <Field label="Repeat the password" name="confirm" type="password" autoComplete="new-password" required minLength={12} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : "Set password"}
+        </Button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import crypto from "node:crypto";
+import type { DB } from "../db";
+import { nowIso } from "../db/dialect";
+
+/**
+ * The audit log: one row per security-relevant or staff action (sign-ins and their
+ * failures, lockouts, password and 2FA changes, session revokes, user administration,
+ * and content/lead changes from the other areas). Actions are dotted names such as
+ * "sign_in.success" or "user.role_changed".
+ */
+export interface AuditEntry {
+  action: string;
+  actorId?: string | null;
+  actorEmail?: string | null;
+  target?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditRow {
+  id: string;
+  createdAt: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown>;
+}
+
+export async function writeAudit(db: DB, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      id: crypto.randomUUID(),
+      created_at: nowIso(),
+      actor_id: entry.actorId ?? null,
+      actor_email: entry.actorEmail ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      ip: entry.ip ?? null,
+      user_agent: entry.userAgent ? entry.userAgent.slice(0, 400) : null,
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}
+
+export interface AuditFilter {
+  /** Matches actor e-mail or target, case-insensitively. */
+  query?: string;
+  /** Exact action, or a prefix ending in "." (e.g. "sign_in."). */
+  action?: string;
+  actorId?: string;
+  /** Rows about this user: as actor, or with this e-mail/id as target. */
+  subject?: { id: string; email: string };
+  limit?: number;
+  offset?: number;
+}
+
+export async function listAudit(db: DB, filter: AuditFilter = {}): Promise<{ rows: AuditRow[]; total: number }> {
+  let q = db.selectFrom("audit_log");
+  if (filter.query) {
+    const like = `%${filter.query.trim()}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["actor_email"]), "like", like.toLowerCase()),
+        eb(eb.fn("lower", ["target"]), "like", like.toLowerCase()),
+        eb(eb.fn("lower", ["action"]), "like", like.toLowerCase()),
+      ]),
+    );
+  }
+  if (filter.action) {
+    q = filter.action.endsWith(".") ? q.where("action", "like", `${filter.action}%`) : q.where("action", "=", filter.action);
+  }
+  if (filter.actorId) q = q.where("actor_id", "=", filter.actorId);
+  if (filter.subject) {
+    const { id, email } = filter.subject;
+    q = q.where((eb) => eb.or([eb("actor_id", "=", id), eb("target", "=", email.toLowerCase()), eb("target", "=", id)]));
+  }
+  const totalRow = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  const rows = await q
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(Math.min(filter.limit ?? 50, 200))
+    .offset(filter.offset ?? 0)
+    .execute();
+  return {
+    total: Number(totalRow?.n ?? 0),
+    rows: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      actorId: r.actor_id,
+      actorEmail: r.actor_email,
+      action: r.action,
+      target: r.target,
+      ip: r.ip,
+      userAgent: r.user_agent,
+      details: safeJson(r.details),
+    })),
+  };
+}
+
+/** Distinct action names, for the filter menu. */
+export async function auditActions(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom("audit_log").select("action").distinct().orderBy("action").execute();
+  return rows.map((r) => r.action);
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Human wording for the audit actions this area writes. */
+export const auditActionLabels: Record<string, string> = {
+  "sign_in.success": "Signed in",
+  "sign_in.failure": "Failed sign-in",
+  "sign_in.locked": "Account locked after failed sign-ins",
+  "sign_in.blocked": "Sign-in refused while locked",
+  "sign_in.two_factor_failure": "Wrong authenticator or backup code",
+  "sign_out": "Signed out",
+  "password.changed": "Password changed",
+  "password.reset_requested": "Password reset requested",
+  "password.reset": "Password reset by e-mail link",
+  "two_factor.enabled": "Two-factor authentication enabled",
+  "two_factor.disabled": "Two-factor authentication disabled",
+  "session.revoked": "Session revoked",
+  "session.revoked_others": "Signed out everywhere else",
+  "user.created": "User created",
+  "user.invited": "User invited",
+  "user.invite_accepted": "Invitation accepted",
+  "user.role_changed": "Role changed",
+  "user.disabled": "User disabled",
+  "user.enabled": "User enabled",
+  "user.two_factor_reset": "Two-factor authentication reset",
+  "user.deleted": "User deleted",
+};

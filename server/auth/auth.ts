@@ -1,0 +1,207 @@
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { admin, twoFactor } from "better-auth/plugins";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import { writeAudit } from "../audit/audit";
+import { getConfig } from "../config";
+import { getDb, type DB } from "../db";
+import { isPostgres } from "../db/dialect";
+import { log } from "../logger";
+import { escapeHtml, sendMail } from "../mail/mail";
+import { clearFailures, lockedUntil, recordFailure } from "./lockout";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "./password-policy";
+
+/** Header carrying the client IP computed by server/main.ts (client-supplied copies are stripped). */
+export const CLIENT_IP_HEADER = "x-meritum-client-ip";
+export const SIGN_IN_FAILED_MESSAGE = "E-mail or password is incorrect.";
+/** The same sentence whether or not an account exists for the address. */
+export function lockedMessage(minutes = getConfig().auth.lockoutMinutes): string {
+  const wait = minutes >= 1 ? `${Math.round(minutes)} minute${Math.round(minutes) === 1 ? "" : "s"}` : "a moment";
+  return `Too many failed sign-in attempts for this account. Please wait ${wait}, or reset your password.`;
+}
+export const DISABLED_MESSAGE = "This account is disabled. Please ask an administrator.";
+export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
+
+export const SESSION_DAYS = 7;
+
+/**
+ * Our pg pool parses timestamptz to ISO strings (so both dialects return the same thing);
+ * better-auth expects Date objects from a "postgres" adapter. This plugin, applied only to
+ * the Kysely handle better-auth uses, turns its date columns back into Dates.
+ */
+const AUTH_DATE_COLUMNS = new Set(["expiresAt", "createdAt", "updatedAt", "accessTokenExpiresAt", "refreshTokenExpiresAt", "banExpires", "lockedUntil"]);
+class AuthDatesPlugin implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    for (const row of args.result.rows) {
+      for (const key of Object.keys(row)) {
+        const value = row[key];
+        if (typeof value === "string" && AUTH_DATE_COLUMNS.has(key.replace(/^_joined_[A-Za-z]+_/, ""))) row[key] = new Date(value);
+      }
+    }
+    return args.result;
+  }
+}
+
+function headerValue(headers: Headers | undefined, name: string): string | null {
+  return headers?.get(name) ?? null;
+}
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export function requestMeta(headers: Headers | undefined): RequestMeta {
+  return { ip: headerValue(headers, CLIENT_IP_HEADER), userAgent: headerValue(headers, "user-agent") };
+}
+
+function createAuth(db: DB) {
+  const config = getConfig();
+  const authDb = db.withPlugin(new AuthDatesPlugin());
+  const window = config.auth.rateLimitWindowSeconds;
+  const max = config.auth.rateLimitMax;
+  return betterAuth({
+    appName: "Meritum",
+    baseURL: config.siteUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    telemetry: { enabled: false },
+    database: { db: authDb, type: isPostgres(db) ? "postgres" : "sqlite", transaction: true },
+    // Requests reach us through the site itself; accept the origin the request was made to.
+    trustedOrigins: (request) => {
+      const origins = [config.siteUrl];
+      const host = request?.headers.get("host");
+      if (host) origins.push(`http://${host}`, `https://${host}`);
+      return origins;
+    },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.siteUrl}/admin/reset-password?token=${encodeURIComponent(token)}`;
+        await sendMail({
+          to: user.email,
+          subject: "Reset your Meritum admin password",
+          text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Meritum admin account.\nOpen this link within one hour to choose a new password:\n\n${url}\n\nThe link works once. If you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+          html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Meritum admin account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>The link works once. If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`,
+        });
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // Refresh the expiry (and the cookie) at most once a day of use.
+      updateAge: 24 * 60 * 60,
+      freshAge: 0,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "memory",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window, max },
+        "/two-factor/*": { window, max },
+        "/request-password-reset": { window, max },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      cookiePrefix: "meritum",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [
+      twoFactor({ issuer: "Meritum", backupCodeOptions: { amount: 10, length: 10 } }),
+      admin({
+        defaultRole: "editor",
+        adminRoles: ["admin"],
+        roles: { admin: adminAc, editor: userAc },
+        bannedUserMessage: DISABLED_MESSAGE,
+      }),
+    ],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === "/sign-in/email") {
+          const email = String(body.email ?? "").trim().toLowerCase().slice(0, 254);
+          if (email && (await lockedUntil(db, email))) {
+            await writeAudit(db, { action: "sign_in.blocked", target: email, ...requestMeta(ctx.headers) });
+            throw APIError.from("TOO_MANY_REQUESTS", { message: lockedMessage(), code: ACCOUNT_LOCKED_CODE });
+          }
+        }
+        if ((ctx.path === "/reset-password" || ctx.path === "/change-password") && typeof body.newPassword === "string") {
+          const problem = passwordProblem(body.newPassword);
+          if (problem) throw APIError.from("BAD_REQUEST", { message: problem, code: "WEAK_PASSWORD" });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const meta = requestMeta(ctx.headers);
+        if (ctx.path === "/sign-in/email") {
+          const email = String((ctx.body as Record<string, unknown> | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254);
+          const returned = ctx.context.returned;
+          if (isAPIError(returned)) {
+            const code = (returned.body as { code?: string } | undefined)?.code;
+            if (code === ACCOUNT_LOCKED_CODE) return;
+            const disabled = returned.message === DISABLED_MESSAGE || code === "BANNED_USER";
+            await writeAudit(db, { action: "sign_in.failure", target: email, ...meta, details: { reason: disabled ? "disabled" : "invalid_credentials" } });
+            if (!disabled && email && (await recordFailure(db, email, { threshold: config.auth.lockoutThreshold, minutes: config.auth.lockoutMinutes }))) {
+              await writeAudit(db, { action: "sign_in.locked", target: email, ...meta, details: { minutes: config.auth.lockoutMinutes } });
+            }
+            return;
+          }
+          const session = ctx.context.newSession;
+          if (!session) return;
+          await clearFailures(db, email);
+          if ((session.user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return; // audited when the second step succeeds
+          await writeAudit(db, { action: "sign_in.success", actorId: session.user.id, actorEmail: session.user.email, target: session.user.email, ...meta, details: { method: "password" } });
+        }
+        if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && isAPIError(ctx.context.returned)) {
+          // Whose sign-in this was: the pending 2FA cookie names a verification row holding the user id.
+          let user: { id: string; email: string } | undefined;
+          try {
+            const signed = await ctx.getSignedCookie(ctx.context.createAuthCookie("two_factor").name, ctx.context.secret);
+            const pending = signed ? await ctx.context.internalAdapter.findVerificationValue(signed) : null;
+            if (pending) user = await db.selectFrom("user").select(["id", "email"]).where("id", "=", pending.value).executeTakeFirst();
+          } catch {
+            user = undefined;
+          }
+          await writeAudit(db, {
+            action: "sign_in.two_factor_failure",
+            actorId: user?.id,
+            actorEmail: user?.email,
+            target: user?.email,
+            ...meta,
+            details: { method: ctx.path.endsWith("totp") ? "totp" : "backup_code" },
+          });
+        }
+      }),
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === "error" ? log.error : level === "warn" ? log.warn : log.debug;
+        fn.call(log, `better-auth: ${message}`, args.length ? { args: args.map(String) } : undefined);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let instance: Auth | undefined;
+
+/** The process-wide better-auth instance, on the process-wide database. */
+export function getAuth(): Auth {
+  instance ??= createAuth(getDb());
+  return instance;
+}
+
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+export type AuthUser = AuthSession["user"];

@@ -1,0 +1,63 @@
+import { SMTPServer } from "smtp-server";
+
+export interface CapturedMail {
+  to: string[];
+  /** The raw message with quoted-printable soft breaks and escapes decoded. */
+  text: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  mails: CapturedMail[];
+  /** Waits for the next mail to `to` that arrives after `since` mails were already captured. */
+  waitFor: (to: string, options?: { since?: number; timeoutMs?: number }) => Promise<CapturedMail>;
+  close: () => Promise<void>;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A real SMTP server on a free port that keeps every message it receives. */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => (raw += chunk));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), text: decodeQuotedPrintable(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    waitFor: async (to, options = {}) => {
+      const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+      const since = options.since ?? 0;
+      for (;;) {
+        const found = mails.slice(since).find((m) => m.to.includes(to.toLowerCase()));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail whose path is `path` (e.g. "/admin/reset-password"). */
+export function linkIn(mail: CapturedMail, path: string): URL {
+  const match = new RegExp(`https?://[^\\s"<>]+${path.replace(/[/]/g, "\\/")}\\?token=[^\\s"<>]+`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in mail:\n${mail.text}`);
+  return new URL(match[0].replace(/&amp;/g, "&"));
+}
