@@ -4,8 +4,8 @@ import { getDb } from "@server/db";
 import { getPostView } from "@server/content/posts";
 import { AnalysisCta } from "~/components/resources/cta";
 import { CopyLinkButton } from "~/components/site/copy-link-button";
-import { Breadcrumbs } from "~/components/resources/breadcrumbs";
-import { breadcrumbList, JsonLd } from "~/components/resources/json-ld";
+import { Breadcrumbs } from "~/components/site/breadcrumbs";
+import { JsonLd } from "~/components/site/json-ld";
 import { PostCard } from "~/components/resources/post-card";
 import { RSS_LINK } from "~/components/resources/rss";
 import { formatDate } from "~/lib/dates";
@@ -42,7 +42,6 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { siteUrl, settings } = useRootData();
   const url = `${siteUrl}/resources/blog/${post.slug}`;
   const crumbs = [
-    { name: "Home", path: "/" },
     { name: "Resources", path: "/resources" },
     { name: "Blog", path: "/resources/blog" },
     { name: post.title, path: `/resources/blog/${post.slug}` },
@@ -51,9 +50,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd
-        data={[
+        data={
           {
-            "@context": "https://schema.org",
             "@type": "BlogPosting",
             headline: post.title,
             description: post.seoDescription ?? post.excerpt,
@@ -69,9 +67,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
               ? { "@type": "Person", name: post.authorName }
               : { "@type": "Organization", name: settings.companyName },
             publisher: { "@type": "Organization", name: settings.companyName, url: siteUrl, logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` } },
-          },
-          breadcrumbList(siteUrl, crumbs),
-        ]}
+          }
+        }
       />
       <article>
         <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">

@@ -6,7 +6,7 @@ import { getDb } from "@server/db";
 import { listFaqCategories } from "@server/content/faq";
 import { markdownToText } from "@server/markdown/markdown";
 import { PageHeader } from "~/components/site/page-header";
-import { JsonLd } from "~/components/resources/json-ld";
+import { JsonLd } from "~/components/site/json-ld";
 import { ResourcesNav } from "~/components/resources/resources-nav";
 import { SearchBox } from "~/components/resources/search-box";
 import { seo } from "~/lib/seo";
@@ -61,7 +61,6 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
     <>
       <JsonLd
         data={{
-          "@context": "https://schema.org",
           "@type": "FAQPage",
           mainEntity: categories.flatMap((c) =>
             c.items.map((item) => ({ "@type": "Question", name: item.question, acceptedAnswer: { "@type": "Answer", text: item.text } })),

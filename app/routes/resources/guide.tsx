@@ -4,8 +4,8 @@ import { getDb } from "@server/db";
 import { getGuideView } from "@server/content/guides";
 import { AnalysisCta } from "~/components/resources/cta";
 import { CopyLinkButton } from "~/components/site/copy-link-button";
-import { Breadcrumbs } from "~/components/resources/breadcrumbs";
-import { breadcrumbList, JsonLd } from "~/components/resources/json-ld";
+import { Breadcrumbs } from "~/components/site/breadcrumbs";
+import { JsonLd } from "~/components/site/json-ld";
 import { formatDate } from "~/lib/dates";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/lib/site";
@@ -53,7 +53,6 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
   const { siteUrl, settings } = useRootData();
   const url = `${siteUrl}/resources/guides/${guide.slug}`;
   const crumbs = [
-    { name: "Home", path: "/" },
     { name: "Resources", path: "/resources" },
     { name: "Guides", path: "/resources/guides" },
     { name: guide.title, path: `/resources/guides/${guide.slug}` },
@@ -64,7 +63,6 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
   const structured =
     steps.length >= 2
       ? {
-          "@context": "https://schema.org",
           "@type": "HowTo",
           name: guide.title,
           description: guide.seoDescription ?? guide.excerpt,
@@ -76,7 +74,6 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
           step: steps.map((s, i) => ({ "@type": "HowToStep", position: i + 1, name: s.name, url: `${url}#${s.id}` })),
         }
       : {
-          "@context": "https://schema.org",
           "@type": "Article",
           headline: guide.title,
           description: guide.seoDescription ?? guide.excerpt,
@@ -89,7 +86,7 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
         };
   return (
     <>
-      <JsonLd data={[structured, breadcrumbList(siteUrl, crumbs)]} />
+      <JsonLd data={structured} />
       <article>
         <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
           <div className="mx-auto max-w-6xl px-4 pb-12 pt-8 sm:px-6">
