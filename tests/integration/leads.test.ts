@@ -2,43 +2,16 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueFormToken } from "@server/leads/form-token";
 import { createLead } from "@server/leads/leads";
 import { leadFormSchema } from "~/lib/lead-form";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 import { startTestServer, type TestServer } from "../support/server";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 /** Must match the AUTH_SECRET startTestServer gives the server. */
 const AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
-
-interface CapturedMail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
-async function startSmtp(port = 0): Promise<{ port: number; mails: CapturedMail[]; close: () => Promise<void> }> {
-  const mails: CapturedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => (raw += chunk));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo;
-  return { port: address.port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A port nothing listens on (taken, then released). */
 async function freePort(): Promise<number> {
@@ -97,14 +70,14 @@ function newIp(): string {
 
 describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
   let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startTestSmtp();
     server = await startTestServer({
       db: kind,
       env: {
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        SMTP_URL: smtp.url,
         STAFF_NOTIFY_EMAIL: "leads@meritum.test",
         TRUST_PROXY: "1",
         CONTACT_RATE_LIMIT: "3",
@@ -194,10 +167,10 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
     await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
     const mail = smtp.mails[0]!;
     expect(mail.to).toEqual(["leads@meritum.test"]);
-    expect(mail.raw).toContain("Subject: New Free Analysis request: Ruiz Auto Care");
-    expect(mail.raw).toMatch(/Reply-To: dana\.ruiz@ruizauto\.example/i);
-    expect(mail.raw).toContain("uploaded: March statement.pdf");
-    expect(mail.raw).not.toMatch(/Content-Disposition: attachment/i);
+    expect(mail.text).toContain("Subject: New Free Analysis request: Ruiz Auto Care");
+    expect(mail.text).toMatch(/Reply-To: dana\.ruiz@ruizauto\.example/i);
+    expect(mail.text).toContain("uploaded: March statement.pdf");
+    expect(mail.text).not.toMatch(/Content-Disposition: attachment/i);
     await expect
       .poll(async () => (await db().selectFrom("lead_submissions").select("notify_status").where("id", "=", submission.id).executeTakeFirstOrThrow()).notify_status)
       .toBe("sent");
@@ -352,13 +325,13 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
     expect(flagged.notified_at).toBeNull();
     expect(server.logs()).toContain("lead notification failed; giving up");
 
-    const smtp = await startSmtp(smtpPort);
+    const smtp = await startTestSmtp({ port: smtpPort });
     try {
       const next = await fetch(`${server.url}/contact`, { method: "POST", body: leadForm({ email: "back@example.com" }) });
       expect(next.status).toBe(200);
       await next.text();
       await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
-      expect(smtp.mails[0]!.raw).toContain("back@example.com");
+      expect(smtp.mails[0]!.text).toContain("back@example.com");
       expect(smtp.mails[0]!.to).toEqual(["hello@meritumpayments.com"]);
       await expect.poll(async () => (await submissionOf("back@example.com")).notify_status).toBe("sent");
       // The flagged one is left for staff, not retried forever.

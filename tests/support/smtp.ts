@@ -18,8 +18,8 @@ function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A real SMTP server on a free port that keeps every message it receives. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** A real SMTP server on 127.0.0.1 (a free port unless one is given) that keeps every message it receives. */
+export async function startTestSmtp(options: { port?: number } = {}): Promise<TestSmtp> {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,7 +35,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
