@@ -103,6 +103,10 @@ describe("public pages in Chromium", () => {
     await page.waitForURL((url) => url.pathname === "/contact");
     const url = new URL(page.url());
     expect(url.search).toBe("?from=calculator&volume=25000&transactions=500&fees=850");
+    // The Free Analysis form arrives pre-filled with the calculator's figures.
+    await expect.poll(() => page.getByLabel(/^Monthly card volume/).inputValue()).toBe("10k-50k");
+    expect(await page.getByLabel(/Average sale/).inputValue()).toBe("50.00");
+    expect(await page.getByLabel(/Anything we should know/).inputValue()).toContain("$25,000 monthly card volume, 500 transactions");
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });
