@@ -408,11 +408,18 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
     it("sends a single-use link that signs out every session", async () => {
       await createStaff(server, "reset@meritum.test", "editor");
       const oldSession = await signIn(server, "reset@meritum.test", PASSWORD, "203.0.113.60");
+      // An older link, requested first, must stop working once the newer one is used.
+      const sinceOlder = smtp.mails.length;
+      await postForm(server, "/admin/password-reset", null, { email: "reset@meritum.test" });
+      const olderToken = linkIn(await smtp.waitFor("reset@meritum.test", { since: sinceOlder }), "/admin/reset-password").searchParams.get("token")!;
       const since = smtp.mails.length;
       const res = await postForm(server, "/admin/password-reset", null, { email: "reset@meritum.test" });
       expect(await res.text()).toContain("If an account exists for that address");
       const link = linkIn(await smtp.waitFor("reset@meritum.test", { since }), "/admin/reset-password");
       const token = link.searchParams.get("token")!;
+      // Locked out by failed attempts; the reset lifts the lock, as the lockout message says.
+      for (let i = 0; i < 10; i++) await postLogin(server, { email: "reset@meritum.test", password: "wrong" }, { ip: `203.0.113.${140 + i}` });
+      expect((await postLogin(server, { email: "reset@meritum.test", password: PASSWORD }, { ip: "203.0.113.151" })).status).toBe(429);
 
       const page = await get(`/admin/reset-password?token=${encodeURIComponent(token)}`);
       expect(await page.text()).toContain("Choose a new password");
@@ -433,6 +440,9 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
       expect(again.status).toBe(400);
       expect(await again.text()).toContain("This link does not work");
       expect(await (await get(`/admin/reset-password?token=${encodeURIComponent(token)}`)).text()).toContain("This link does not work");
+      expect(await (await get(`/admin/reset-password?token=${encodeURIComponent(olderToken)}`)).text()).toContain("This link does not work");
+      const older = await postForm(server, "/admin/reset-password", null, { token: olderToken, password: "Another new passphrase 8", confirm: "Another new passphrase 8" });
+      expect(older.status).toBe(400);
     });
 
     it("refuses an expired link", async () => {

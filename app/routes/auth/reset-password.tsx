@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { writeAudit } from "@server/audit/audit";
 import { getAuth } from "@server/auth/auth";
+import { clearFailures } from "@server/auth/lockout";
 import { PASSWORD_RULE, passwordProblem } from "@server/auth/password-policy";
 import { errorCode, errorMessage, requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
@@ -42,7 +43,17 @@ export async function action(args: Route.ActionArgs) {
   }
   const db = getDb();
   const user = userId ? await db.selectFrom("user").select(["id", "email"]).where("id", "=", userId).executeTakeFirst() : undefined;
-  // better-auth revokes the user's sessions on reset (revokeSessionsOnPasswordReset).
+  // better-auth revokes the user's sessions on reset (revokeSessionsOnPasswordReset). Other
+  // reset links of this user stop working too, and the sign-in lockout is lifted, as its
+  // message ("wait, or reset your password") promises.
+  if (user) {
+    await db
+      .deleteFrom("verification")
+      .where("identifier", "like", "reset-password:%")
+      .where("value", "=", user.id)
+      .execute();
+    await clearFailures(db, user.email);
+  }
   await writeAudit(db, { action: "password.reset", actorId: user?.id, actorEmail: user?.email, target: user?.email, ...requestMetaOf(args) });
   throw redirect("/login?notice=password-reset");
 }
