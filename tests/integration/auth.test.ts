@@ -315,6 +315,17 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
       expect(reused.status).toBe(401);
       expect(reused.body).toContain("not valid or was already used");
 
+      // After too many wrong codes the pending sign-in is cancelled: back to the password step.
+      const step = await postLogin(server, { email: "twofa@meritum.test", password: PASSWORD }, { ip: "203.0.113.95" });
+      let last = "";
+      for (let i = 0; i < 7 && !last.includes("Too many wrong codes"); i++) {
+        last = (await postLogin(server, { intent: "totp", code: "000000" }, { ip: `203.0.113.${160 + i}`, cookie: step.cookie! })).body;
+      }
+      expect(last).toContain("Too many wrong codes. For your security, please enter your e-mail and password again.");
+      const afterCancel = await postLogin(server, { intent: "totp", code: totp.generate() }, { ip: "203.0.113.170", cookie: step.cookie! });
+      expect(afterCancel.status).toBe(401);
+      expect(afterCancel.cookie ?? "").not.toContain("session_token=");
+
       // Turning it off needs the password.
       const signedIn = backup.cookie!;
       expect((await postForm(server, "/admin/security", signedIn, { intent: "disable-2fa", password: "not the password" })).status).toBe(400);

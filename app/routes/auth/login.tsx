@@ -86,10 +86,18 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(redirectTo, { headers: cookieHeaders(headers) });
   } catch (err) {
     if (err instanceof Response) throw err;
-    const expired = errorCode(err) === "INVALID_TWO_FACTOR_COOKIE";
+    const code = errorCode(err);
+    const expired = code === "INVALID_TWO_FACTOR_COOKIE";
+    // better-auth cancels the pending sign-in after 5 wrong codes: start again from the password.
+    const tooMany = code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE";
     return data<ActionResult>(
-      expired
-        ? { step: "password", error: "Your sign-in took too long. Please enter your e-mail and password again." }
+      expired || tooMany
+        ? {
+            step: "password",
+            error: tooMany
+              ? "Too many wrong codes. For your security, please enter your e-mail and password again."
+              : "Your sign-in took too long. Please enter your e-mail and password again.",
+          }
         : { step: "two-factor", method, error: method === "totp" ? "That code is not valid. Please try the current code." : "That backup code is not valid or was already used." },
       { status: 401 },
     );
