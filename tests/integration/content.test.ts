@@ -241,6 +241,17 @@ describe.each(dbKinds())("resources on %s", (kind) => {
       datePublished: "2025-06-17T16:00:00.000Z",
       url: "https://www.example.test/resources/blog/how-to-avoid-chargebacks",
     });
+    for (const [path, last] of [
+      ["/resources/blog", "Blog"],
+      ["/resources/guides", "Guides"],
+      ["/resources/faq", "FAQ"],
+      ["/resources/search?q=fees", "Search"],
+    ] as const) {
+      const { html: listHtml } = await text(path);
+      const list = jsonLd(listHtml).find((d) => d["@type"] === "BreadcrumbList");
+      expect(list?.itemListElement.map((i: { name: string }) => i.name), path).toEqual(["Home", "Resources", last]);
+      expect(listHtml, path).toContain('aria-label="Breadcrumb"');
+    }
     const crumbs = postLd.find((d) => d["@type"] === "BreadcrumbList");
     expect(crumbs.itemListElement.map((i: any) => i.name)).toEqual(["Home", "Resources", "Blog", "Avoiding chargebacks: practical steps for small merchants"]);
     expect(postHtml).toContain("June 17, 2025");

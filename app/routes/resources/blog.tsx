@@ -72,7 +72,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ResourcesNav />
-      <PageHeader eyebrow="Resources" title={category && categories.some((c) => c.slug === category.slug) ? category.name : "The Meritum blog"}>
+      <PageHeader eyebrow="Resources" breadcrumbs={[{ name: "Resources", path: "/resources" }, { name: "Blog", path: "/resources/blog" }]} title={category && categories.some((c) => c.slug === category.slug) ? category.name : "The Meritum blog"}>
         <p>Practical articles on processing fees, pricing, security and new ways to take payments.</p>
       </PageHeader>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">

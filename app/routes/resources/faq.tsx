@@ -68,7 +68,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         }}
       />
       <ResourcesNav />
-      <PageHeader eyebrow="Resources" title="Frequently asked questions">
+      <PageHeader eyebrow="Resources" breadcrumbs={[{ name: "Resources", path: "/resources" }, { name: "FAQ", path: "/resources/faq" }]} title="Frequently asked questions">
         <p>Quick answers about pricing, contracts, funding, equipment and security.</p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-14">

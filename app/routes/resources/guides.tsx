@@ -24,7 +24,7 @@ export default function GuidesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ResourcesNav />
-      <PageHeader eyebrow="Resources" title="Help guides">
+      <PageHeader eyebrow="Resources" breadcrumbs={[{ name: "Resources", path: "/resources" }, { name: "Guides", path: "/resources/guides" }]} title="Help guides">
         <p>Step-by-step instructions for the tasks merchants do with their payment setup.</p>
       </PageHeader>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">

@@ -73,7 +73,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ResourcesNav />
-      <PageHeader eyebrow="Resources" title={query ? "Search results" : "Search resources"}>
+      <PageHeader eyebrow="Resources" breadcrumbs={[{ name: "Resources", path: "/resources" }, { name: "Search", path: "/resources/search" }]} title={query ? "Search results" : "Search resources"}>
         <p>Search our articles, guides and frequently asked questions.</p>
         <SearchBox defaultValue={query} className="mt-8" id="search-page-q" />
       </PageHeader>
