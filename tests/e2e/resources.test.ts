@@ -61,7 +61,7 @@ describe("resources in the browser", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL("**/resources/search?q=chargebak");
     await page.getByRole("heading", { name: /results? for “chargebak”/ }).waitFor();
-    const first = page.locator("ol li").first();
+    const first = page.getByRole("region", { name: /results? for “chargebak”/ }).locator("ol li").first();
     expect(await first.getByRole("link").textContent()).toContain("Avoiding chargebacks");
     expect(await first.locator("mark").first().textContent()).toMatch(/chargebacks?/i);
     expect(await first.textContent()).toMatch(/Article|Guide|FAQ/);
