@@ -8,3 +8,10 @@ export function formatDate(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : longDate.format(date);
 }
+
+const dateTime = new Intl.DateTimeFormat("en-US", { timeZone: SITE_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
+
+/** A moment for staff screens, e.g. "Nov 21, 2026, 8:08 PM", in the company's time zone. */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}

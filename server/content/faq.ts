@@ -107,6 +107,21 @@ export async function listAllFaq(db: DB): Promise<FaqItem[]> {
   return (await db.selectFrom("faq_items").selectAll().orderBy("sort_order").orderBy("question").execute()).map(toFaq);
 }
 
+/** The row a new FAQ item is stored as. */
+function newFaqRow(value: ReturnType<typeof parseFaq>, now: string) {
+  return {
+    id: crypto.randomUUID(),
+    slug: value.slug,
+    question: value.question,
+    answer: value.answer,
+    category: value.category,
+    sort_order: value.sortOrder,
+    published: value.published,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function getFaqById(db: DB, id: string): Promise<FaqItem | undefined> {
   const row = await db.selectFrom("faq_items").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toFaq(row) : undefined;
@@ -118,17 +133,7 @@ export async function createFaq(db: DB, input: unknown): Promise<FaqItem> {
   const now = nowIso();
   const row = await db
     .insertInto("faq_items")
-    .values({
-      id: crypto.randomUUID(),
-      slug: value.slug,
-      question: value.question,
-      answer: value.answer,
-      category: value.category,
-      sort_order: value.sortOrder,
-      published: value.published,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(newFaqRow(value, now))
     .returningAll()
     .executeTakeFirstOrThrow();
   await bumpContentVersion(db);
@@ -182,20 +187,7 @@ export async function seedFaq(db: DB, items: FaqInput[]): Promise<number> {
   const rows = await db
     .insertInto("faq_items")
     .values(
-      items.map((item) => {
-        const value = parseFaq(item);
-        return {
-          id: crypto.randomUUID(),
-          slug: value.slug,
-          question: value.question,
-          answer: value.answer,
-          category: value.category,
-          sort_order: value.sortOrder,
-          published: value.published,
-          created_at: now,
-          updated_at: now,
-        };
-      }),
+      items.map((item) => newFaqRow(parseFaq(item), now)),
     )
     .onConflict((oc) => oc.column("slug").doNothing())
     .returning("id")

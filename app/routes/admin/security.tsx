@@ -11,8 +11,9 @@ import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@serv
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Field, FormMessage } from "~/components/admin/form";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/use-toast";
 import { authRouteHeaders } from "~/lib/route-headers";
+import { useResultToast } from "~/components/admin/use-result-toast";
+import { formatDateTime } from "~/lib/dates";
 import { seo } from "~/lib/seo";
 import { describeUserAgent } from "~/lib/user-agent";
 import type { Route } from "./+types/security";
@@ -133,18 +134,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function useResultToast(result: Result | undefined) {
-  const last = useRef<Result | undefined>(undefined);
-  useEffect(() => {
-    if (!result || result === last.current) return;
-    last.current = result;
-    if (result.ok) toast({ title: result.message });
-    else toast({ title: "Not done", description: result.error, variant: "destructive" });
-  }, [result]);
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Phoenix" });
-const when = (iso: string) => `${dateFormat.format(new Date(iso))} (Arizona time)`;
+const when = (iso: string) => `${formatDateTime(iso)} (Arizona time)`;
 
 export default function SecurityPage() {
   const { twoFactorEnabled, rule, sessions, activity } = useLoaderData<typeof loader>();

@@ -10,7 +10,8 @@ import { deleteUser, inviteUser, listUsers, resendInvite, resetTwoFactor, setDis
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Field, FormMessage, inputClass } from "~/components/admin/form";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/use-toast";
+import { useResultToast } from "~/components/admin/use-result-toast";
+import { formatDateTime } from "~/lib/dates";
 import { seo } from "~/lib/seo";
 import { describeUserAgent } from "~/lib/user-agent";
 import type { Route } from "./+types/users";
@@ -95,17 +96,6 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function useResultToast(result: Result | undefined) {
-  const last = useRef<Result | undefined>(undefined);
-  useEffect(() => {
-    if (!result || result === last.current) return;
-    last.current = result;
-    if (result.ok) toast({ title: result.message });
-    else toast({ title: "Not done", description: result.error, variant: "destructive" });
-  }, [result]);
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Phoenix" });
 
 export default function UsersPage() {
   const { users, me, audit } = useLoaderData<typeof loader>();
@@ -403,7 +393,7 @@ function AuditLog({ audit }: { audit: AuditData }) {
           <tbody className="divide-y divide-slate-100">
             {audit.rows.map((r) => (
               <tr key={r.id}>
-                <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{dateFormat.format(new Date(r.createdAt))}</td>
+                <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{formatDateTime(r.createdAt)}</td>
                 <td className="py-2 pr-4 font-medium text-slate-900">{r.label}</td>
                 <td className="py-2 pr-4 text-slate-700">{r.actorEmail ?? "—"}</td>
                 <td className="py-2 pr-4 text-slate-700">{r.target ?? "—"}</td>
