@@ -56,9 +56,19 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{status === 404 ? "Page not found | Meritum" : status === 403 ? "Access denied | Meritum" : "Something went wrong | Meritum"}</title>
+      <title>
+        {status === 404
+          ? "Page not found | Meritum"
+          : status === 403
+            ? "Access denied | Meritum"
+            : "Something went wrong | Meritum"}
+      </title>
       <h1 className="text-3xl font-bold text-slate-900">
-        {status === 404 ? "Page not found" : status === 403 ? "You don't have access to this page" : "Something went wrong"}
+        {status === 404
+          ? "Page not found"
+          : status === 403
+            ? "You don't have access to this page"
+            : "Something went wrong"}
       </h1>
       <p className="mt-4 text-slate-600">
         {status === 404

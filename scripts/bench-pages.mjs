@@ -117,8 +117,12 @@ let exitCode = 0;
 try {
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, "&")).pathname);
-  console.log(`First-load JavaScript per public page (${paths.length} pages from /sitemap.xml; each file gzip -9 / brotli q11, summed over every script the HTML loads)\n`);
-  console.log(`${pad("page", 42)}${pad("status", 8, true)}${pad("JS files", 10, true)}${pad("JS KB gz", 11, true)}${pad("JS KB br", 11, true)}${pad("JS KB raw", 11, true)}${pad("HTML bytes", 12, true)}${pad("HTML KB gz", 12, true)}`);
+  console.log(
+    `First-load JavaScript per public page (${paths.length} pages from /sitemap.xml; each file gzip -9 / brotli q11, summed over every script the HTML loads)\n`,
+  );
+  console.log(
+    `${pad("page", 42)}${pad("status", 8, true)}${pad("JS files", 10, true)}${pad("JS KB gz", 11, true)}${pad("JS KB br", 11, true)}${pad("JS KB raw", 11, true)}${pad("HTML bytes", 12, true)}${pad("HTML KB gz", 12, true)}`,
+  );
   let worst = { path: "", kb: 0 };
   for (const p of paths) {
     const res = await fetch(`${server.url}${p}`, { headers: { "accept-encoding": "identity" } });
@@ -142,10 +146,16 @@ try {
     );
     if (res.status !== 200) exitCode = 1;
   }
-  console.log(`\nLargest first-load JS: ${worst.kb.toFixed(1)} KB gz on ${worst.path} (target ≤ ${TARGET_KB} KB gz: ${worst.kb <= TARGET_KB ? "met" : "NOT met"})\n`);
+  console.log(
+    `\nLargest first-load JS: ${worst.kb.toFixed(1)} KB gz on ${worst.path} (target ≤ ${TARGET_KB} KB gz: ${worst.kb <= TARGET_KB ? "met" : "NOT met"})\n`,
+  );
 
-  console.log(`Server throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production)\n`);
-  console.log(`${pad("page", 12)}${pad("req/s avg", 12, true)}${pad("p50 ms", 9, true)}${pad("p99 ms", 9, true)}${pad("requests", 11, true)}${pad("non-2xx", 9, true)}${pad("errors", 8, true)}`);
+  console.log(
+    `Server throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production)\n`,
+  );
+  console.log(
+    `${pad("page", 12)}${pad("req/s avg", 12, true)}${pad("p50 ms", 9, true)}${pad("p99 ms", 9, true)}${pad("requests", 11, true)}${pad("non-2xx", 9, true)}${pad("errors", 8, true)}`,
+  );
   for (const p of ["/", "/contact"]) {
     const r = await load(`${server.url}${p}`);
     console.log(

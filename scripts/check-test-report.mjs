@@ -13,7 +13,8 @@ if (skipped > 0 && process.env.CI) {
   const names = [];
   for (const suite of report.testResults ?? [])
     for (const t of suite.assertionResults ?? [])
-      if (t.status === "pending" || t.status === "skipped" || t.status === "todo") names.push(`${suite.name}: ${t.fullName}`);
+      if (t.status === "pending" || t.status === "skipped" || t.status === "todo")
+        names.push(`${suite.name}: ${t.fullName}`);
   console.error(`In CI no test may be skipped; ${skipped} were:\n  ${names.join("\n  ")}`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

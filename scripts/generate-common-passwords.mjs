@@ -43,9 +43,47 @@ passpass pass1234 pass12345 password12 password123 password1234 password12345 pa
 changeit change_me letmein123 welcome123 welcome2024 admin123 admin1234 admin12345 root123
 trustno1! iloveyou! sunshine! monkey123 dragon123 shadow123 master123 killer123 hunter2 hunter123`;
 
-const bases = [...new Set(classics.split(/\s+/).filter(Boolean).map((w) => w.toLowerCase()))];
-const suffixes = ["", "1", "12", "123", "1234", "12345", "123456", "1234567", "!", "!!", "1!", "123!", "@123", "#1",
-  "01", "69", "007", "2020", "2021", "2022", "2023", "2024", "2025", "2026", "2027", "!@#", "!@#$", "@", "$", "99", "00"];
+const bases = [
+  ...new Set(
+    classics
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => w.toLowerCase()),
+  ),
+];
+const suffixes = [
+  "",
+  "1",
+  "12",
+  "123",
+  "1234",
+  "12345",
+  "123456",
+  "1234567",
+  "!",
+  "!!",
+  "1!",
+  "123!",
+  "@123",
+  "#1",
+  "01",
+  "69",
+  "007",
+  "2020",
+  "2021",
+  "2022",
+  "2023",
+  "2024",
+  "2025",
+  "2026",
+  "2027",
+  "!@#",
+  "!@#$",
+  "@",
+  "$",
+  "99",
+  "00",
+];
 const out = new Set();
 for (const base of bases) {
   for (const suffix of suffixes) {
@@ -56,7 +94,12 @@ for (const base of bases) {
   }
 }
 // Keyboard and digit runs of every length from 8 to 20.
-for (const run of ["1234567890123456789012", "qwertyuiopasdfghjklzxcvbnm", "0987654321098765432109", "abcdefghijklmnopqrstuvwxyz"]) {
+for (const run of [
+  "1234567890123456789012",
+  "qwertyuiopasdfghjklzxcvbnm",
+  "0987654321098765432109",
+  "abcdefghijklmnopqrstuvwxyz",
+]) {
   for (let len = 8; len <= 20; len++) out.add(run.slice(0, len));
 }
 for (const ch of "0123456789abcdefghijklmnopqrstuvwxyz") for (let len = 8; len <= 16; len++) out.add(ch.repeat(len));

@@ -73,7 +73,16 @@ function icoFromPngs(images) {
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 });
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
@@ -117,4 +126,5 @@ const manifest = {
 };
 fs.writeFileSync(path.join(out, "site.webmanifest"), JSON.stringify(manifest, null, 2) + "\n");
 
-for (const name of fs.readdirSync(out).sort()) console.log(`public/${name}  ${fs.statSync(path.join(out, name)).size} bytes`);
+for (const name of fs.readdirSync(out).sort())
+  console.log(`public/${name}  ${fs.statSync(path.join(out, name)).size} bytes`);

@@ -9,7 +9,9 @@ if (fs.existsSync(CHROMIUM)) {
   console.log(`test:setup: ${CHROMIUM} present.`);
 } else {
   if (process.getuid?.() !== 0) {
-    console.error(`test:setup: ${CHROMIUM} is missing and this is not root. Install it with: apt-get install -y chromium fonts-liberation`);
+    console.error(
+      `test:setup: ${CHROMIUM} is missing and this is not root. Install it with: apt-get install -y chromium fonts-liberation`,
+    );
     process.exit(1);
   }
   console.log("test:setup: installing Debian chromium ...");

@@ -15,7 +15,10 @@ describe("loadConfig", () => {
   });
 
   it("uses PostgreSQL for postgres:// and postgresql:// URLs", () => {
-    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }).database).toEqual({ kind: "postgres", url: "postgres://u@h/db" });
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }).database).toEqual({
+      kind: "postgres",
+      url: "postgres://u@h/db",
+    });
     expect(loadConfig({ DATABASE_URL: "postgresql://u@h/db" }).database.kind).toBe("postgres");
     expect(loadConfig({ DATABASE_URL: "file:/tmp/x.db" }).database).toEqual({ kind: "sqlite", file: "/tmp/x.db" });
   });

@@ -34,9 +34,7 @@ const envSchema = z.object({
   LEAD_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
 });
 
-export type DatabaseTarget =
-  | { kind: "sqlite"; file: string }
-  | { kind: "postgres"; url: string };
+export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
 export interface AppConfig {
   env: "development" | "production" | "test";
@@ -79,9 +77,7 @@ const DEV_SECRET = "development-only-secret-do-not-use-in-production-0000";
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
-      .join("; ");
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new ConfigError(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;

@@ -60,9 +60,11 @@ export function createApp(options: ServerOptions = {}) {
   app.get("/healthz", async (_req, res) => {
     const reachable = await pingDatabase(getDb());
     res.setHeader("Cache-Control", "no-store");
-    res
-      .status(reachable ? 200 : 503)
-      .json({ status: reachable ? "ok" : "error", database: reachable ? "reachable" : "unreachable", dialect: config.database.kind });
+    res.status(reachable ? 200 : 503).json({
+      status: reachable ? "ok" : "error",
+      database: reachable ? "reachable" : "unreachable",
+      dialect: config.database.kind,
+    });
   });
 
   // better-auth reads the raw body itself: mount it before any body parser.

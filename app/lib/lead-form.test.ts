@@ -103,7 +103,16 @@ describe("lead form schema", () => {
   it("enforces a maximum length on every text field", () => {
     const long = "x".repeat(5000);
     const result = validateLeadForm(
-      form({ ...valid, name: long, businessName: long, email: `${long}@a.com`, phone: "1".repeat(40), website: `${long}.com`, currentProcessor: long, message: long }),
+      form({
+        ...valid,
+        name: long,
+        businessName: long,
+        email: `${long}@a.com`,
+        phone: "1".repeat(40),
+        website: `${long}.com`,
+        currentProcessor: long,
+        message: long,
+      }),
     );
     expect(result.success).toBe(false);
     if (result.success) return;

@@ -103,7 +103,10 @@ function optionalAmount(label: string, max: number) {
     z.optional(
       z
         .number({ error: `${label} must be a number, e.g. 45.00.` })
-        .check(z.positive(`${label} must be more than $0.`), z.maximum(max, `${label} must be $${max.toLocaleString("en-US")} or less.`)),
+        .check(
+          z.positive(`${label} must be more than $0.`),
+          z.maximum(max, `${label} must be $${max.toLocaleString("en-US")} or less.`),
+        ),
     ),
   );
 }
@@ -141,7 +144,11 @@ export const leadFormSchema = z.object({
     z.optional(
       z.pipe(
         z.string().check(z.maxLength(LIMITS.website, `Website must be ${LIMITS.website} characters or fewer.`)),
-        z.url({ protocol: /^https?$/, hostname: /\./, error: "Please enter a web address like example.com, or leave it empty." }),
+        z.url({
+          protocol: /^https?$/,
+          hostname: /\./,
+          error: "Please enter a web address like example.com, or leave it empty.",
+        }),
       ),
     ),
   ),
@@ -152,9 +159,14 @@ export const leadFormSchema = z.object({
   currentProcessor: optionalText("your current processor", LIMITS.currentProcessor),
   paymentMethods: z.pipe(
     z
-      .array(z.enum(PAYMENT_METHODS.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]], { error: "Please choose from the listed ways of taking payments." }), {
-        error: "Please choose at least one way you take payments.",
-      })
+      .array(
+        z.enum(PAYMENT_METHODS.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]], {
+          error: "Please choose from the listed ways of taking payments.",
+        }),
+        {
+          error: "Please choose at least one way you take payments.",
+        },
+      )
       .check(
         z.minLength(1, "Please choose at least one way you take payments."),
         z.maxLength(PAYMENT_METHODS.length, "Please choose each way of taking payments only once."),
@@ -254,7 +266,9 @@ export type LeadValidation = { success: true; data: LeadFormInput } | { success:
 
 export function validateLeadForm(form: FormData): LeadValidation {
   const parsed = leadFormSchema.safeParse(leadFormObject(form));
-  return parsed.success ? { success: true, data: parsed.data } : { success: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, fieldErrors: fieldErrorsOf(parsed.error) };
 }
 
 /** The first field (in form order) that has an error. */
@@ -271,8 +285,10 @@ export function detectStatementType(head: Uint8Array): StatementType | undefined
   return undefined;
 }
 
-export const STATEMENT_TYPE_ERROR = "Please upload your statement as a PDF, PNG or JPEG file. This file is not one of those.";
-export const STATEMENT_SIZE_ERROR = "Your statement must be 10 MB or smaller. Try a PDF export, or call us and we'll help.";
+export const STATEMENT_TYPE_ERROR =
+  "Please upload your statement as a PDF, PNG or JPEG file. This file is not one of those.";
+export const STATEMENT_SIZE_ERROR =
+  "Your statement must be 10 MB or smaller. Try a PDF export, or call us and we'll help.";
 
 /** Checks an uploaded statement by size and content; returns an error message or its type. */
 export function checkStatement(size: number, head: Uint8Array): { type: StatementType } | { error: string } {
@@ -349,7 +365,9 @@ export function prefillFromSearch(search: URLSearchParams): {
   }
   const parts = [
     calculator.volume ? `${money(calculator.volume)} monthly card volume` : undefined,
-    calculator.transactions ? `${Math.round(calculator.transactions).toLocaleString("en-US")} transactions a month` : undefined,
+    calculator.transactions
+      ? `${Math.round(calculator.transactions).toLocaleString("en-US")} transactions a month`
+      : undefined,
     calculator.fees ? `${money(calculator.fees)} in monthly processing fees` : undefined,
   ].filter(Boolean);
   if (parts.length) {

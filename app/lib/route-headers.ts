@@ -3,7 +3,15 @@
  * cookies (Set-Cookie) and Retry-After on a 429. React Router applies data() headers only
  * through this export.
  */
-export function authRouteHeaders({ loaderHeaders, actionHeaders, errorHeaders }: { loaderHeaders: Headers; actionHeaders: Headers; errorHeaders?: Headers }): Headers {
+export function authRouteHeaders({
+  loaderHeaders,
+  actionHeaders,
+  errorHeaders,
+}: {
+  loaderHeaders: Headers;
+  actionHeaders: Headers;
+  errorHeaders?: Headers;
+}): Headers {
   const out = new Headers();
   for (const h of [loaderHeaders, actionHeaders, errorHeaders]) {
     if (!h) continue;

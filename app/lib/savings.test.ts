@@ -10,7 +10,12 @@ import {
   type CalculatorAssumptions,
 } from "./savings";
 
-const assumptions: CalculatorAssumptions = { interchangePercent: 1.85, markupPercent: 0.25, perTransactionFee: 0.1, monthlyFee: 10 };
+const assumptions: CalculatorAssumptions = {
+  interchangePercent: 1.85,
+  markupPercent: 0.25,
+  perTransactionFee: 0.1,
+  monthlyFee: 10,
+};
 
 describe("parseAmount", () => {
   it("reads plain numbers, dollar signs and thousands separators", () => {

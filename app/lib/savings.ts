@@ -141,7 +141,9 @@ export function validateCalculatorInput(
 export function estimateSavings(input: CalculatorInput, assumptions: CalculatorAssumptions): SavingsEstimate {
   const { volume, transactions, fees } = input;
   const percentCost = (volume * (assumptions.interchangePercent + assumptions.markupPercent)) / 100;
-  const estimatedMonthlyCost = round2(percentCost + transactions * assumptions.perTransactionFee + assumptions.monthlyFee);
+  const estimatedMonthlyCost = round2(
+    percentCost + transactions * assumptions.perTransactionFee + assumptions.monthlyFee,
+  );
   const difference = round2(fees - estimatedMonthlyCost);
   const saving = difference > 0 ? difference : 0;
   return {

@@ -20,7 +20,13 @@ const SETTING_TOKEN = /\{(companyName|location|experience|phone|ownerName)\}/g;
 
 /** Replaces {companyName}, {location}, {experience}, {phone} and {ownerName} with the settings store's values. */
 export function fillSettings(text: string, settings: RootData["settings"] | undefined): string {
-  const fallback = { companyName: "Meritum", location: "Gilbert, Arizona", experience: "35+ years", phone: "", ownerName: "our founder" };
+  const fallback = {
+    companyName: "Meritum",
+    location: "Gilbert, Arizona",
+    experience: "35+ years",
+    phone: "",
+    ownerName: "our founder",
+  };
   return text.replace(SETTING_TOKEN, (_, key: keyof typeof fallback) => String(settings?.[key] ?? fallback[key]));
 }
 

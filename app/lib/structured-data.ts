@@ -74,7 +74,12 @@ export function serviceLd(
     serviceType: service.serviceType,
     description: service.description,
     url: `${siteUrl}${service.path}`,
-    provider: { "@type": "FinancialService", "@id": `${siteUrl}/#organization`, name: settings.companyName, telephone: settings.phone },
+    provider: {
+      "@type": "FinancialService",
+      "@id": `${siteUrl}/#organization`,
+      name: settings.companyName,
+      telephone: settings.phone,
+    },
     areaServed: AREA_SERVED,
   };
 }

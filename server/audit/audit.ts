@@ -72,12 +72,16 @@ export async function listAudit(db: DB, filter: AuditFilter = {}): Promise<{ row
     );
   }
   if (filter.action) {
-    q = filter.action.endsWith(".") ? q.where("action", "like", `${filter.action}%`) : q.where("action", "=", filter.action);
+    q = filter.action.endsWith(".")
+      ? q.where("action", "like", `${filter.action}%`)
+      : q.where("action", "=", filter.action);
   }
   if (filter.actorId) q = q.where("actor_id", "=", filter.actorId);
   if (filter.subject) {
     const { id, email } = filter.subject;
-    q = q.where((eb) => eb.or([eb("actor_id", "=", id), eb("target", "=", email.toLowerCase()), eb("target", "=", id)]));
+    q = q.where((eb) =>
+      eb.or([eb("actor_id", "=", id), eb("target", "=", email.toLowerCase()), eb("target", "=", id)]),
+    );
   }
   const totalRow = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
   const rows = await q
@@ -125,7 +129,7 @@ export const auditActionLabels: Record<string, string> = {
   "sign_in.locked": "Account locked after failed sign-ins",
   "sign_in.blocked": "Sign-in refused while locked",
   "sign_in.two_factor_failure": "Wrong authenticator or backup code",
-  "sign_out": "Signed out",
+  sign_out: "Signed out",
   "password.changed": "Password changed",
   "password.reset_requested": "Password reset requested",
   "password.reset": "Password reset by e-mail link",

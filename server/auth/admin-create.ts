@@ -61,7 +61,8 @@ async function main() {
   const email = values.email?.trim();
   const name = values.name?.trim();
   if (!email || !name) fail('usage: npm run admin:create -- --email <email> --name "<name>"');
-  const role = values.role === "editor" ? "editor" : values.role === "admin" ? "admin" : fail("--role must be admin or editor");
+  const role =
+    values.role === "editor" ? "editor" : values.role === "admin" ? "admin" : fail("--role must be admin or editor");
 
   getConfig();
   const db = getDb();

@@ -2,7 +2,14 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from "kysely";
 import { writeAudit } from "../audit/audit";
 import { getConfig } from "../config";
 import { getDb, type DB } from "../db";
@@ -30,7 +37,15 @@ export const SESSION_DAYS = 7;
  * better-auth expects Date objects from a "postgres" adapter. This plugin, applied only to
  * the Kysely handle better-auth uses, turns its date columns back into Dates.
  */
-const AUTH_DATE_COLUMNS = new Set(["expiresAt", "createdAt", "updatedAt", "accessTokenExpiresAt", "refreshTokenExpiresAt", "banExpires", "lockedUntil"]);
+const AUTH_DATE_COLUMNS = new Set([
+  "expiresAt",
+  "createdAt",
+  "updatedAt",
+  "accessTokenExpiresAt",
+  "refreshTokenExpiresAt",
+  "banExpires",
+  "lockedUntil",
+]);
 class AuthDatesPlugin implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
@@ -39,7 +54,8 @@ class AuthDatesPlugin implements KyselyPlugin {
     for (const row of args.result.rows) {
       for (const key of Object.keys(row)) {
         const value = row[key];
-        if (typeof value === "string" && AUTH_DATE_COLUMNS.has(key.replace(/^_joined_[A-Za-z]+_/, ""))) row[key] = new Date(value);
+        if (typeof value === "string" && AUTH_DATE_COLUMNS.has(key.replace(/^_joined_[A-Za-z]+_/, "")))
+          row[key] = new Date(value);
       }
     }
     return args.result;
@@ -133,13 +149,19 @@ function createAuth(db: DB) {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === "/sign-in/email") {
-          const email = String(body.email ?? "").trim().toLowerCase().slice(0, 254);
+          const email = String(body.email ?? "")
+            .trim()
+            .toLowerCase()
+            .slice(0, 254);
           if (email && (await lockedUntil(db, email))) {
             await writeAudit(db, { action: "sign_in.blocked", target: email, ...requestMeta(ctx.headers) });
             throw APIError.from("TOO_MANY_REQUESTS", { message: lockedMessage(), code: ACCOUNT_LOCKED_CODE });
           }
         }
-        if ((ctx.path === "/reset-password" || ctx.path === "/change-password") && typeof body.newPassword === "string") {
+        if (
+          (ctx.path === "/reset-password" || ctx.path === "/change-password") &&
+          typeof body.newPassword === "string"
+        ) {
           const problem = passwordProblem(body.newPassword);
           if (problem) throw APIError.from("BAD_REQUEST", { message: problem, code: "WEAK_PASSWORD" });
         }
@@ -147,15 +169,35 @@ function createAuth(db: DB) {
       after: createAuthMiddleware(async (ctx) => {
         const meta = requestMeta(ctx.headers);
         if (ctx.path === "/sign-in/email") {
-          const email = String((ctx.body as Record<string, unknown> | undefined)?.email ?? "").trim().toLowerCase().slice(0, 254);
+          const email = String((ctx.body as Record<string, unknown> | undefined)?.email ?? "")
+            .trim()
+            .toLowerCase()
+            .slice(0, 254);
           const returned = ctx.context.returned;
           if (isAPIError(returned)) {
             const code = (returned.body as { code?: string } | undefined)?.code;
             if (code === ACCOUNT_LOCKED_CODE) return;
             const disabled = returned.message === DISABLED_MESSAGE || code === "BANNED_USER";
-            await writeAudit(db, { action: "sign_in.failure", target: email, ...meta, details: { reason: disabled ? "disabled" : "invalid_credentials" } });
-            if (!disabled && email && (await recordFailure(db, email, { threshold: config.auth.lockoutThreshold, minutes: config.auth.lockoutMinutes }))) {
-              await writeAudit(db, { action: "sign_in.locked", target: email, ...meta, details: { minutes: config.auth.lockoutMinutes } });
+            await writeAudit(db, {
+              action: "sign_in.failure",
+              target: email,
+              ...meta,
+              details: { reason: disabled ? "disabled" : "invalid_credentials" },
+            });
+            if (
+              !disabled &&
+              email &&
+              (await recordFailure(db, email, {
+                threshold: config.auth.lockoutThreshold,
+                minutes: config.auth.lockoutMinutes,
+              }))
+            ) {
+              await writeAudit(db, {
+                action: "sign_in.locked",
+                target: email,
+                ...meta,
+                details: { minutes: config.auth.lockoutMinutes },
+              });
             }
             return;
           }
@@ -163,15 +205,33 @@ function createAuth(db: DB) {
           if (!session) return;
           await clearFailures(db, email);
           if ((session.user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return; // audited when the second step succeeds
-          await writeAudit(db, { action: "sign_in.success", actorId: session.user.id, actorEmail: session.user.email, target: session.user.email, ...meta, details: { method: "password" } });
+          await writeAudit(db, {
+            action: "sign_in.success",
+            actorId: session.user.id,
+            actorEmail: session.user.email,
+            target: session.user.email,
+            ...meta,
+            details: { method: "password" },
+          });
         }
-        if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && isAPIError(ctx.context.returned)) {
+        if (
+          (ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") &&
+          isAPIError(ctx.context.returned)
+        ) {
           // Whose sign-in this was: the pending 2FA cookie names a verification row holding the user id.
           let user: { id: string; email: string } | undefined;
           try {
-            const signed = await ctx.getSignedCookie(ctx.context.createAuthCookie("two_factor").name, ctx.context.secret);
+            const signed = await ctx.getSignedCookie(
+              ctx.context.createAuthCookie("two_factor").name,
+              ctx.context.secret,
+            );
             const pending = signed ? await ctx.context.internalAdapter.findVerificationValue(signed) : null;
-            if (pending) user = await db.selectFrom("user").select(["id", "email"]).where("id", "=", pending.value).executeTakeFirst();
+            if (pending)
+              user = await db
+                .selectFrom("user")
+                .select(["id", "email"])
+                .where("id", "=", pending.value)
+                .executeTakeFirst();
           } catch {
             user = undefined;
           }

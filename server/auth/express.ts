@@ -39,7 +39,8 @@ export function sameSiteGuard(siteUrl: string) {
     const host = req.headers.host;
     const allowed = origin === siteOrigin || (host && (origin === `http://${host}` || origin === `https://${host}`));
     if (allowed) return next();
-    if (req.path.startsWith("/api/")) return sendApiError(res, 403, "forbidden_origin", "Cross-site requests are not allowed.");
+    if (req.path.startsWith("/api/"))
+      return sendApiError(res, 403, "forbidden_origin", "Cross-site requests are not allowed.");
     res.status(403).type("text/plain").send("Forbidden: cross-site request refused.");
   };
 }
@@ -48,7 +49,14 @@ export function sameSiteGuard(siteUrl: string) {
 export function noStoreForPrivatePaths() {
   return (req: Request, res: Response, next: NextFunction) => {
     const p = req.path;
-    if (p === "/login" || p === "/logout" || p.startsWith("/admin") || p.startsWith("/api/auth") || p.startsWith("/api/admin") || p.startsWith("/login.data")) {
+    if (
+      p === "/login" ||
+      p === "/logout" ||
+      p.startsWith("/admin") ||
+      p.startsWith("/api/auth") ||
+      p.startsWith("/api/admin") ||
+      p.startsWith("/login.data")
+    ) {
       res.setHeader("Cache-Control", "no-store");
     }
     next();
@@ -71,7 +79,11 @@ const TOUCH_AFTER_MS = 5 * 60_000;
 async function touchSession(session: AuthSession) {
   const last = new Date(session.session.updatedAt).getTime();
   if (Date.now() - last < TOUCH_AFTER_MS) return;
-  await getDb().updateTable("session").set({ updatedAt: new Date().toISOString() }).where("id", "=", session.session.id).execute();
+  await getDb()
+    .updateTable("session")
+    .set({ updatedAt: new Date().toISOString() })
+    .where("id", "=", session.session.id)
+    .execute();
 }
 
 /**
@@ -105,7 +117,8 @@ export function authHandler() {
   const handler = toNodeHandler(getAuth());
   return (req: Request, res: Response) => {
     const sub = req.path.replace(/^\/api\/auth/, "");
-    if (!PUBLIC_AUTH_PATHS.has(sub)) return sendApiError(res, 404, "not_found", `No API endpoint at ${req.method} ${req.path}.`);
+    if (!PUBLIC_AUTH_PATHS.has(sub))
+      return sendApiError(res, 404, "not_found", `No API endpoint at ${req.method} ${req.path}.`);
     return handler(req, res);
   };
 }
@@ -115,7 +128,8 @@ export function requireApi(permission: Permission) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const session = res.locals.session as AuthSession | null;
     if (!session) return sendApiError(res, 401, "unauthorized", "Please sign in.");
-    if (!can(session.user, permission)) return sendApiError(res, 403, "forbidden", "You do not have permission to do this.");
+    if (!can(session.user, permission))
+      return sendApiError(res, 403, "forbidden", "You do not have permission to do this.");
     next();
   };
 }

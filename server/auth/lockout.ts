@@ -11,7 +11,11 @@ export interface LockoutRule {
 }
 
 export async function lockedUntil(db: DB, email: string): Promise<Date | null> {
-  const row = await db.selectFrom("sign_in_lockouts").select("locked_until").where("email", "=", email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom("sign_in_lockouts")
+    .select("locked_until")
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
   if (!row?.locked_until) return null;
   const until = new Date(row.locked_until);
   return until.getTime() > Date.now() ? until : null;
@@ -32,7 +36,11 @@ export async function recordFailure(db: DB, email: string, rule: LockoutRule): P
       updated_at: nowIso(),
     };
     if (row) await trx.updateTable("sign_in_lockouts").set(values).where("email", "=", key).execute();
-    else await trx.insertInto("sign_in_lockouts").values({ email: key, ...values }).execute();
+    else
+      await trx
+        .insertInto("sign_in_lockouts")
+        .values({ email: key, ...values })
+        .execute();
     return lock;
   });
 }

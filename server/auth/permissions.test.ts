@@ -7,7 +7,16 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/")).toBe("/");
   });
   it("sends anything else to /admin", () => {
-    for (const bad of ["https://evil.example", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "", null, undefined, "/admin\r\nSet-Cookie: x"]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "",
+      null,
+      undefined,
+      "/admin\r\nSet-Cookie: x",
+    ]) {
       expect(safeRedirectPath(bad)).toBe("/admin");
     }
   });
@@ -27,7 +36,8 @@ describe("permissions", () => {
     const editor = { role: "editor" };
     for (const p of ["content", "forms", "contacts", "own-account"] as const) expect(can(editor, p)).toBe(true);
     for (const p of ["users", "audit"] as const) expect(can(editor, p)).toBe(false);
-    for (const p of ["content", "forms", "contacts", "own-account", "users", "audit"] as const) expect(can({ role: "admin" }, p)).toBe(true);
+    for (const p of ["content", "forms", "contacts", "own-account", "users", "audit"] as const)
+      expect(can({ role: "admin" }, p)).toBe(true);
     expect(can(null, "content")).toBe(false);
   });
   it("treats unknown roles as editor, never admin", () => {

@@ -12,7 +12,10 @@ export function cookieHeaders(from: Headers | undefined): Headers {
   return out;
 }
 
-export function actorOf(session: AuthSession, args: { request: Request; context: Readonly<RouterContextProvider> }): Actor {
+export function actorOf(
+  session: AuthSession,
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+): Actor {
   return {
     id: session.user.id,
     email: session.user.email,
@@ -31,12 +34,21 @@ export type AuthRateRule = "sign-in" | "two-factor" | "password-reset";
  * Per-IP limit for the auth forms (sign-in, 2FA codes, reset requests). Returns null when
  * allowed; otherwise the sentence to show and the headers (Retry-After) for a 429.
  */
-export function authRateLimited(args: { context: Readonly<RouterContextProvider> }, rule: AuthRateRule): { message: string; headers: HeadersInit } | null {
+export function authRateLimited(
+  args: { context: Readonly<RouterContextProvider> },
+  rule: AuthRateRule,
+): { message: string; headers: HeadersInit } | null {
   const { rateLimitMax, rateLimitWindowSeconds } = getConfig().auth;
   const ip = args.context.get(requestInfoContext).clientIp;
-  const result = rateLimiter.hit({ name: `auth-${rule}`, limit: rateLimitMax, windowMs: rateLimitWindowSeconds * 1000 }, ip);
+  const result = rateLimiter.hit(
+    { name: `auth-${rule}`, limit: rateLimitMax, windowMs: rateLimitWindowSeconds * 1000 },
+    ip,
+  );
   if (result.allowed) return null;
-  return { message: retryMessage(result.retryAfterSeconds, "attempts"), headers: { "Retry-After": String(result.retryAfterSeconds) } };
+  return {
+    message: retryMessage(result.retryAfterSeconds, "attempts"),
+    headers: { "Retry-After": String(result.retryAfterSeconds) },
+  };
 }
 
 /** The message of a better-auth APIError (or any error), for a form. */

@@ -182,7 +182,11 @@ export interface ListVisibleOptions {
   order?: "newest" | "sort";
 }
 
-export async function listVisibleArticles(db: DB, table: ArticleTable, options: ListVisibleOptions = {}): Promise<Article[]> {
+export async function listVisibleArticles(
+  db: DB,
+  table: ArticleTable,
+  options: ListVisibleOptions = {},
+): Promise<Article[]> {
   let query = visibleQuery(db, table, options.now ?? new Date()).selectAll();
   if (options.category) query = query.where("category", "=", options.category);
   query =
@@ -194,7 +198,11 @@ export async function listVisibleArticles(db: DB, table: ArticleTable, options: 
   return rows.map(toArticle);
 }
 
-export async function countVisibleArticles(db: DB, table: ArticleTable, options: { now?: Date; category?: string } = {}): Promise<number> {
+export async function countVisibleArticles(
+  db: DB,
+  table: ArticleTable,
+  options: { now?: Date; category?: string } = {},
+): Promise<number> {
   let query = visibleQuery(db, table, options.now ?? new Date()).select((eb) => eb.fn.countAll().as("n"));
   if (options.category) query = query.where("category", "=", options.category);
   const row = (await query.executeTakeFirst()) as { n: number | string } | undefined;
@@ -215,8 +223,14 @@ export async function listVisibleCategories(
   return rows.map((r) => ({ name: r.category, slug: slugify(r.category), count: Number(r.n) }));
 }
 
-export async function getVisibleArticle(db: DB, table: ArticleTable, slug: string, now: Date = new Date()): Promise<Article | undefined> {
-  const row = (await visibleQuery(db, table, now).selectAll().where("slug", "=", slug).executeTakeFirst()) as Row | undefined;
+export async function getVisibleArticle(
+  db: DB,
+  table: ArticleTable,
+  slug: string,
+  now: Date = new Date(),
+): Promise<Article | undefined> {
+  const row = (await visibleQuery(db, table, now).selectAll().where("slug", "=", slug).executeTakeFirst()) as
+    Row | undefined;
   return row ? toArticle(row) : undefined;
 }
 
@@ -230,14 +244,18 @@ export async function getVisibleNeighbours(
   const at = article.publishedAt ?? "";
   const previous = (await visibleQuery(db, table, now)
     .selectAll()
-    .where((eb) => eb.or([eb("published_at", "<", at), eb.and([eb("published_at", "=", at), eb("slug", ">", article.slug)])]))
+    .where((eb) =>
+      eb.or([eb("published_at", "<", at), eb.and([eb("published_at", "=", at), eb("slug", ">", article.slug)])]),
+    )
     .orderBy("published_at", "desc")
     .orderBy("slug")
     .limit(1)
     .executeTakeFirst()) as Row | undefined;
   const next = (await visibleQuery(db, table, now)
     .selectAll()
-    .where((eb) => eb.or([eb("published_at", ">", at), eb.and([eb("published_at", "=", at), eb("slug", "<", article.slug)])]))
+    .where((eb) =>
+      eb.or([eb("published_at", ">", at), eb.and([eb("published_at", "=", at), eb("slug", "<", article.slug)])]),
+    )
     .orderBy("published_at")
     .orderBy("slug", "desc")
     .limit(1)
@@ -252,7 +270,8 @@ export async function listAllArticles(db: DB, table: ArticleTable): Promise<Arti
 }
 
 export async function getArticleById(db: DB, table: ArticleTable, id: string): Promise<Article | undefined> {
-  const row = (await untyped(db).selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as Row | undefined;
+  const row = (await untyped(db).selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as
+    Row | undefined;
   return row ? toArticle(row) : undefined;
 }
 
@@ -332,7 +351,12 @@ function articleToInput(article: Article): ArticleInput {
 }
 
 /** Applies a partial change; the merged item is validated as a whole. */
-export async function updateArticle(db: DB, table: ArticleTable, id: string, changes: Partial<ArticleInput>): Promise<Article> {
+export async function updateArticle(
+  db: DB,
+  table: ArticleTable,
+  id: string,
+  changes: Partial<ArticleInput>,
+): Promise<Article> {
   const existing = await getArticleById(db, table, id);
   if (!existing) throw new ContentError("not_found", "That item no longer exists.");
   const value = parseInput({ ...articleToInput(existing), ...changes });
@@ -350,7 +374,8 @@ export async function updateArticle(db: DB, table: ArticleTable, id: string, cha
 /** Publishes now, or schedules for `at` when it lies in the future. */
 export async function publishArticle(db: DB, table: ArticleTable, id: string, at?: string | Date): Promise<Article> {
   const when = at ? new Date(at) : new Date();
-  if (Number.isNaN(when.getTime())) throw new ContentError("validation", "Choose a valid date.", { publishedAt: "Choose a valid date." });
+  if (Number.isNaN(when.getTime()))
+    throw new ContentError("validation", "Choose a valid date.", { publishedAt: "Choose a valid date." });
   const status: ContentStatus = when.getTime() > Date.now() ? "scheduled" : "published";
   return updateArticle(db, table, id, { status, publishedAt: when.toISOString() });
 }

@@ -62,7 +62,12 @@ function toFaq(row: Row): FaqItem {
 
 /** Published FAQ items in sort order (an FAQ item has no date: the flag alone decides). */
 export async function listPublishedFaq(db: DB, limit?: number): Promise<FaqItem[]> {
-  let query = db.selectFrom("faq_items").selectAll().where("published", "=", true).orderBy("sort_order").orderBy("question");
+  let query = db
+    .selectFrom("faq_items")
+    .selectAll()
+    .where("published", "=", true)
+    .orderBy("sort_order")
+    .orderBy("question");
   if (limit !== undefined) query = query.limit(limit);
   return (await query.execute()).map(toFaq);
 }
@@ -100,7 +105,8 @@ function parseFaq(input: unknown) {
 async function assertSlugFree(db: DB, slug: string, exceptId?: string) {
   let query = db.selectFrom("faq_items").select("id").where("slug", "=", slug);
   if (exceptId) query = query.where("id", "<>", exceptId);
-  if (await query.executeTakeFirst()) throw new ContentError("conflict", "That slug is already used.", { slug: "That slug is already used." });
+  if (await query.executeTakeFirst())
+    throw new ContentError("conflict", "That slug is already used.", { slug: "That slug is already used." });
 }
 
 export async function listAllFaq(db: DB): Promise<FaqItem[]> {
@@ -131,11 +137,7 @@ export async function createFaq(db: DB, input: unknown): Promise<FaqItem> {
   const value = parseFaq(input);
   await assertSlugFree(db, value.slug);
   const now = nowIso();
-  const row = await db
-    .insertInto("faq_items")
-    .values(newFaqRow(value, now))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto("faq_items").values(newFaqRow(value, now)).returningAll().executeTakeFirstOrThrow();
   await bumpContentVersion(db);
   return toFaq(row);
 }
@@ -186,9 +188,7 @@ export async function seedFaq(db: DB, items: FaqInput[]): Promise<number> {
   const now = nowIso();
   const rows = await db
     .insertInto("faq_items")
-    .values(
-      items.map((item) => newFaqRow(parseFaq(item), now)),
-    )
+    .values(items.map((item) => newFaqRow(parseFaq(item), now)))
     .onConflict((oc) => oc.column("slug").doNothing())
     .returning("id")
     .execute();

@@ -87,7 +87,8 @@ export const listPublishedGuides = (db: DB, options: { now?: Date } = {}) =>
 export const listAllGuides = (db: DB) => listAllArticles(db, "help_guides");
 export const getGuideById = (db: DB, id: string) => getArticleById(db, "help_guides", id);
 export const createGuide = (db: DB, input: unknown) => createArticle(db, "help_guides", input);
-export const updateGuide = (db: DB, id: string, changes: Partial<GuideInput>) => updateArticle(db, "help_guides", id, changes);
+export const updateGuide = (db: DB, id: string, changes: Partial<GuideInput>) =>
+  updateArticle(db, "help_guides", id, changes);
 export const publishGuide = (db: DB, id: string, at?: string | Date) => publishArticle(db, "help_guides", id, at);
 export const unpublishGuide = (db: DB, id: string) => unpublishArticle(db, "help_guides", id);
 export const deleteGuide = (db: DB, id: string) => deleteArticle(db, "help_guides", id);

@@ -55,7 +55,9 @@ export async function getBlogPage(
   let category: BlogPage["category"] = null;
   if (options.categorySlug) {
     const found = categories.find((c) => c.slug === options.categorySlug);
-    category = found ? { name: found.name, slug: found.slug } : { name: options.categorySlug, slug: options.categorySlug };
+    category = found
+      ? { name: found.name, slug: found.slug }
+      : { name: options.categorySlug, slug: options.categorySlug };
     if (!found) {
       return options.page === 1 ? { posts: [], total: 0, page: 1, pageCount: 1, categories, category } : null;
     }
@@ -126,7 +128,8 @@ export const listPublishedPosts = (db: DB, options: { now?: Date; limit?: number
 export const listAllPosts = (db: DB) => listAllArticles(db, "blog_posts");
 export const getPostById = (db: DB, id: string) => getArticleById(db, "blog_posts", id);
 export const createPost = (db: DB, input: unknown) => createArticle(db, "blog_posts", input);
-export const updatePost = (db: DB, id: string, changes: Partial<PostInput>) => updateArticle(db, "blog_posts", id, changes);
+export const updatePost = (db: DB, id: string, changes: Partial<PostInput>) =>
+  updateArticle(db, "blog_posts", id, changes);
 export const publishPost = (db: DB, id: string, at?: string | Date) => publishArticle(db, "blog_posts", id, at);
 export const unpublishPost = (db: DB, id: string) => unpublishArticle(db, "blog_posts", id);
 export const deletePost = (db: DB, id: string) => deleteArticle(db, "blog_posts", id);

@@ -4,18 +4,23 @@ import { listVisibleArticles } from "./articles";
 export const RSS_ITEM_LIMIT = 20;
 
 function xml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;")
-    // Characters XML 1.0 does not allow at all.
-    .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "");
+  return (
+    text
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/'/g, "&apos;")
+      // Characters XML 1.0 does not allow at all.
+      .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "")
+  );
 }
 
 /** RSS 2.0 of the newest visible blog posts. */
-export async function buildBlogRss(db: DB, options: { siteUrl: string; companyName: string; now?: Date }): Promise<string> {
+export async function buildBlogRss(
+  db: DB,
+  options: { siteUrl: string; companyName: string; now?: Date },
+): Promise<string> {
   const posts = await listVisibleArticles(db, "blog_posts", { now: options.now ?? new Date(), limit: RSS_ITEM_LIMIT });
   const base = options.siteUrl.replace(/\/$/, "");
   const channelLink = `${base}/resources/blog`;

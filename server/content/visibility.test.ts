@@ -23,9 +23,26 @@ describe("visibility rule", () => {
 
 function article(slug: string, category: string, tags: string[], publishedAt: string): Article {
   return {
-    id: slug, slug, title: slug, excerpt: "", body: "", coverImageUrl: null, coverImageAlt: null, authorName: "A", authorUserId: null,
-    category, categorySlug: category, tags, status: "published", publishedAt, seoTitle: null, seoDescription: null, readingMinutes: 1,
-    sortOrder: 0, createdAt: publishedAt, updatedAt: publishedAt,
+    id: slug,
+    slug,
+    title: slug,
+    excerpt: "",
+    body: "",
+    coverImageUrl: null,
+    coverImageAlt: null,
+    authorName: "A",
+    authorUserId: null,
+    category,
+    categorySlug: category,
+    tags,
+    status: "published",
+    publishedAt,
+    seoTitle: null,
+    seoDescription: null,
+    readingMinutes: 1,
+    sortOrder: 0,
+    createdAt: publishedAt,
+    updatedAt: publishedAt,
   };
 }
 

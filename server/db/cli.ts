@@ -19,7 +19,7 @@ async function main() {
   } else if (command === "backup") {
     const target = getConfig().database;
     if (target.kind !== "sqlite") {
-      console.error("db:backup copies the SQLite file. For PostgreSQL use: pg_dump -Fc \"$DATABASE_URL\" > meritum.dump");
+      console.error('db:backup copies the SQLite file. For PostgreSQL use: pg_dump -Fc "$DATABASE_URL" > meritum.dump');
       process.exitCode = 2;
       return;
     }

@@ -13,7 +13,13 @@ export class ApiError extends Error {
   }
 }
 
-export function sendApiError(res: Response, status: number, code: string, message: string, fields?: Record<string, string>) {
+export function sendApiError(
+  res: Response,
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+) {
   res.status(status).json({ error: fields ? { code, message, fields } : { code, message } });
 }
 
@@ -22,8 +28,10 @@ export function apiErrorHandler() {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof ApiError) return sendApiError(res, err.status, err.code, err.message, err.fields);
     const e = err as { type?: string; status?: number };
-    if (e?.type === "entity.too.large") return sendApiError(res, 413, "payload_too_large", "The request body is too large.");
-    if (e?.type === "entity.parse.failed") return sendApiError(res, 400, "invalid_json", "The request body is not valid JSON.");
+    if (e?.type === "entity.too.large")
+      return sendApiError(res, 413, "payload_too_large", "The request body is too large.");
+    if (e?.type === "entity.parse.failed")
+      return sendApiError(res, 400, "invalid_json", "The request body is not valid JSON.");
     if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported")
       return sendApiError(res, 415, "unsupported_encoding", "The request body encoding is not supported.");
     log.error("api error", { err });

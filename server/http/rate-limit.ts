@@ -65,7 +65,10 @@ export function retryMessage(retryAfterSeconds: number, what = "requests"): stri
 }
 
 /** Express middleware for JSON APIs: 429 with Retry-After and the API error shape. */
-export function rateLimit(rule: RateLimitRule, keyOf: (req: Request, res: Response) => string = (_req, res) => String(res.locals.clientIp)) {
+export function rateLimit(
+  rule: RateLimitRule,
+  keyOf: (req: Request, res: Response) => string = (_req, res) => String(res.locals.clientIp),
+) {
   return (req: Request, res: Response, next: NextFunction) => {
     const result = rateLimiter.hit(rule, keyOf(req, res));
     if (result.allowed) return next();

@@ -14,7 +14,7 @@ export const industrySeed: Array<{
     body:
       "Restaurants run on thin margins and long shifts. Every tenth of a percent in card fees is real money at the end of the month, and a terminal that freezes during the Friday rush costs more than any fee.\n\n" +
       "We set up restaurants with tip adjustment that posts correctly, pay-at-the-table or counter devices that survive a kitchen, and interchange-plus pricing so the savings on debit cards, which are most of a restaurant's volume, actually reach you.\n\n" +
-      "## What to check on a restaurant statement\n\nLook for a \"non-qualified\" surcharge on tipped transactions. Some tiered plans downgrade every sale whose final amount differs from the authorization, which is every tipped check. On interchange-plus, a tip adjustment within the networks' tolerance costs nothing extra.",
+      '## What to check on a restaurant statement\n\nLook for a "non-qualified" surcharge on tipped transactions. Some tiered plans downgrade every sale whose final amount differs from the authorization, which is every tipped check. On interchange-plus, a tip adjustment within the networks\' tolerance costs nothing extra.',
     needs: [
       "Tip adjustment after the card is run, without a second charge",
       "Splitting checks and running several cards on one ticket",
@@ -73,7 +73,8 @@ export const industrySeed: Array<{
   {
     slug: "healthcare",
     name: "Healthcare and Dental",
-    summary: "Co-pays at the front desk, payment plans, and HSA/FSA cards, with security that respects patient privacy.",
+    summary:
+      "Co-pays at the front desk, payment plans, and HSA/FSA cards, with security that respects patient privacy.",
     body:
       "Medical, dental and therapy practices collect at check-in, after insurance adjusts, and on payment plans. Each of those moments needs a simple way to pay.\n\n" +
       "We set up front-desk terminals that accept HSA and FSA cards, secure card-on-file for balances and plans, and online bill pay so patients can settle from home. Card data stays out of your practice-management system.\n\n" +
@@ -94,7 +95,8 @@ export const industrySeed: Array<{
   {
     slug: "e-commerce",
     name: "E-commerce",
-    summary: "A secure gateway for your online store, fraud tools that fit your risk, and recurring billing for subscriptions.",
+    summary:
+      "A secure gateway for your online store, fraud tools that fit your risk, and recurring billing for subscriptions.",
     body:
       "Online sales are card-not-present, which means higher interchange and more fraud risk. The right gateway and fraud settings protect your margin without turning good customers away.\n\n" +
       "We connect your shopping cart to a gateway that supports your platform, set address and security-code checks sensibly, and add recurring billing if you sell subscriptions.\n\n" +
@@ -178,7 +180,8 @@ export const industrySeed: Array<{
   {
     slug: "home-services",
     name: "Contractors and Home Services",
-    summary: "Deposits before the job, payment on site when it's done, and invoices that customers can pay from their phone.",
+    summary:
+      "Deposits before the job, payment on site when it's done, and invoices that customers can pay from their phone.",
     body:
       "Plumbers, electricians, HVAC companies, landscapers and cleaners get paid in driveways and kitchens, not at a counter. The faster a customer can pay when the work is done, the less time you spend chasing invoices.\n\n" +
       "We set up phone card readers and tap to pay for the crew, deposits and progress payments by payment link, and a virtual terminal in the office, all settling to one account so the books match the jobs.\n\n" +

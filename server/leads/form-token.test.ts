@@ -12,7 +12,10 @@ describe("form issued-at token", () => {
 
   it("refuses a post that comes back too fast", () => {
     const token = issueFormToken(secret, t0);
-    expect(checkFormToken(token, secret, { minAgeMs: 3000, now: t0 + 500 })).toMatchObject({ ok: false, reason: "too-fast" });
+    expect(checkFormToken(token, secret, { minAgeMs: 3000, now: t0 + 500 })).toMatchObject({
+      ok: false,
+      reason: "too-fast",
+    });
   });
 
   it("asks to retry when the token is older than a day", () => {
@@ -25,8 +28,12 @@ describe("form issued-at token", () => {
   it("refuses tokens with a forged time, another secret, or no token at all", () => {
     const token = issueFormToken(secret, t0);
     const [, sig] = token.split(".");
-    expect(checkFormToken(`${t0 - 60_000}.${sig}`, secret, { minAgeMs: 0, now: t0 })).toMatchObject({ reason: "invalid" });
-    expect(checkFormToken(issueFormToken("another-secret-entirely-0000000000", t0), secret, { minAgeMs: 0, now: t0 + 5000 })).toMatchObject({
+    expect(checkFormToken(`${t0 - 60_000}.${sig}`, secret, { minAgeMs: 0, now: t0 })).toMatchObject({
+      reason: "invalid",
+    });
+    expect(
+      checkFormToken(issueFormToken("another-secret-entirely-0000000000", t0), secret, { minAgeMs: 0, now: t0 + 5000 }),
+    ).toMatchObject({
       reason: "invalid",
     });
     expect(checkFormToken(undefined, secret, { minAgeMs: 0 })).toMatchObject({ reason: "invalid" });

@@ -17,8 +17,7 @@ export function issueFormToken(secret: string, now = Date.now()): string {
 }
 
 export type FormTokenCheck =
-  | { ok: true; ageMs: number }
-  | { ok: false; reason: "invalid" | "too-fast" | "expired"; message: string };
+  { ok: true; ageMs: number } | { ok: false; reason: "invalid" | "too-fast" | "expired"; message: string };
 
 export function checkFormToken(
   token: unknown,
@@ -45,7 +44,8 @@ export function checkFormToken(
     return {
       ok: false,
       reason: "too-fast",
-      message: "That was sent faster than we expect from a person. Please wait a few seconds, check your details and send it again.",
+      message:
+        "That was sent faster than we expect from a person. Please wait a few seconds, check your details and send it again.",
     };
   }
   return { ok: true, ageMs };

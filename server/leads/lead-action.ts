@@ -27,24 +27,37 @@ export interface LeadPostResult {
 
 export const CONTACT_RATE_WINDOW_MS = 10 * 60 * 1000;
 
-export async function handleLeadPost(db: DB, request: Request, info: Pick<RequestInfo, "clientIp" | "requestId">): Promise<LeadPostResult> {
+export async function handleLeadPost(
+  db: DB,
+  request: Request,
+  info: Pick<RequestInfo, "clientIp" | "requestId">,
+): Promise<LeadPostResult> {
   const config = getConfig();
   const freshToken = () => issueFormToken(config.authSecret);
   // A valid token goes back unchanged after a field error, so correcting a field does not
   // restart the minimum time; anything else gets a fresh one.
   let keepToken: string | undefined;
-  const fail = (status: number, body: Omit<Extract<LeadActionResult, { ok: false }>, "ok" | "token">, headers?: Record<string, string>): LeadPostResult => ({
+  const fail = (
+    status: number,
+    body: Omit<Extract<LeadActionResult, { ok: false }>, "ok" | "token">,
+    headers?: Record<string, string>,
+  ): LeadPostResult => ({
     status,
     body: { ok: false, token: keepToken ?? freshToken(), ...body },
     headers,
   });
 
-  const limit = rateLimiter.hit({ name: "contact-form", limit: config.contactRateLimit, windowMs: CONTACT_RATE_WINDOW_MS }, info.clientIp);
+  const limit = rateLimiter.hit(
+    { name: "contact-form", limit: config.contactRateLimit, windowMs: CONTACT_RATE_WINDOW_MS },
+    info.clientIp,
+  );
   if (!limit.allowed) {
     log.warn("contact form rate limited", { clientIp: info.clientIp, requestId: info.requestId });
     return fail(
       429,
-      { formError: `${retryMessage(limit.retryAfterSeconds, "requests from your connection")} Or call us: we're happy to take your details by phone.` },
+      {
+        formError: `${retryMessage(limit.retryAfterSeconds, "requests from your connection")} Or call us: we're happy to take your details by phone.`,
+      },
       { "Retry-After": String(limit.retryAfterSeconds) },
     );
   }
@@ -68,7 +81,8 @@ export async function handleLeadPost(db: DB, request: Request, info: Pick<Reques
   if (!token.ok) {
     return fail(400, { formError: token.message, values });
   }
-  if (typeof submittedToken === "string" && token.ageMs < FORM_TOKEN_MAX_AGE_MS - 60 * 60 * 1000) keepToken = submittedToken;
+  if (typeof submittedToken === "string" && token.ageMs < FORM_TOKEN_MAX_AGE_MS - 60 * 60 * 1000)
+    keepToken = submittedToken;
 
   const valid = validateLeadForm(form);
   const fieldErrors = valid.success ? {} : { ...valid.fieldErrors };
@@ -90,7 +104,9 @@ export async function handleLeadPost(db: DB, request: Request, info: Pick<Reques
     const lead = await createLead(
       db,
       valid.data,
-      statement && statementType ? { filename: statement.filename, bytes: statement.bytes, type: statementType } : undefined,
+      statement && statementType
+        ? { filename: statement.filename, bytes: statement.bytes, type: statementType }
+        : undefined,
       { clientIp: info.clientIp, userAgent: request.headers.get("user-agent") },
     );
     // After the commit: the visitor's answer does not wait for the mail server.
@@ -99,7 +115,8 @@ export async function handleLeadPost(db: DB, request: Request, info: Pick<Reques
   } catch (err) {
     log.error("lead could not be stored", { err, requestId: info.requestId });
     return fail(500, {
-      formError: "We couldn't save your request just now. Please try again in a minute, or call us and we'll take your details by phone.",
+      formError:
+        "We couldn't save your request just now. Please try again in a minute, or call us and we'll take your details by phone.",
       values,
     });
   }

@@ -31,7 +31,8 @@ export type LeadRequest =
   | { ok: true; form: FormData; statement?: LeadUpload; partial?: never }
   | { ok: false; status: number; message: string; fieldErrors?: FieldErrors; form?: FormData };
 
-const TOO_LARGE = "The form is larger than we accept (statements up to 10 MB). Please attach a smaller file and send it again.";
+const TOO_LARGE =
+  "The form is larger than we accept (statements up to 10 MB). Please attach a smaller file and send it again.";
 
 export function isAcceptedContentType(contentType: string | null): boolean {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
@@ -93,7 +94,13 @@ async function readBody(request: Request): Promise<LeadRequest> {
   try {
     const form = await parseFormData(
       request,
-      { maxFiles: 1, maxFileSize: MAX_STATEMENT_BYTES, maxParts: MAX_PARTS, maxHeaderSize: MAX_HEADER_BYTES, maxTotalSize: MAX_LEAD_BODY_BYTES },
+      {
+        maxFiles: 1,
+        maxFileSize: MAX_STATEMENT_BYTES,
+        maxParts: MAX_PARTS,
+        maxHeaderSize: MAX_HEADER_BYTES,
+        maxTotalSize: MAX_LEAD_BODY_BYTES,
+      },
       uploadHandler,
     );
     // URL-encoded bodies are decoded leniently (bad bytes become U+FFFD): refuse those too.
@@ -121,17 +128,26 @@ function classify(error: unknown): LeadRequest & { ok: false } {
     };
   }
   if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {
-    return { ok: false, status: 400, message: "The form had more fields than we expect. Please reload the page and send it again." };
+    return {
+      ok: false,
+      status: 400,
+      message: "The form had more fields than we expect. Please reload the page and send it again.",
+    };
   }
   if (isEncodingError(error) || (error instanceof FormDataParseError && isEncodingError(error.cause))) {
     return {
       ok: false,
       status: 400,
-      message: "Some of the text could not be read (it was not valid UTF-8). Please check what you typed and send it again.",
+      message:
+        "Some of the text could not be read (it was not valid UTF-8). Please check what you typed and send it again.",
     };
   }
   if (error instanceof FormDataParseError || isMultipartError(error)) {
-    return { ok: false, status: 400, message: "We couldn't read the form that was sent. Please reload the page and send it again." };
+    return {
+      ok: false,
+      status: 400,
+      message: "We couldn't read the form that was sent. Please reload the page and send it again.",
+    };
   }
   throw error;
 }

@@ -53,7 +53,11 @@ export async function createLead(
   const email = input.email.toLowerCase();
   const calculator =
     input.source === "calculator" && (input.calcVolume || input.calcTransactions || input.calcFees)
-      ? JSON.stringify({ volume: input.calcVolume ?? null, transactions: input.calcTransactions ?? null, fees: input.calcFees ?? null })
+      ? JSON.stringify({
+          volume: input.calcVolume ?? null,
+          transactions: input.calcTransactions ?? null,
+          fees: input.calcFees ?? null,
+        })
       : null;
   let created: CreatedLead;
   try {
@@ -180,7 +184,11 @@ function notifyOptions(): NotifyOptions {
  * guarded on the old count) so two instances, or the sweep and the request, never send
  * the same notification twice. Never throws: failures are recorded on the row and logged.
  */
-export async function notifyStaffOfLead(db: DB, submissionId: string, options: NotifyOptions = notifyOptions()): Promise<"sent" | "failed" | "skipped"> {
+export async function notifyStaffOfLead(
+  db: DB,
+  submissionId: string,
+  options: NotifyOptions = notifyOptions(),
+): Promise<"sent" | "failed" | "skipped"> {
   try {
     const row = await db
       .selectFrom("lead_submissions")
@@ -237,7 +245,8 @@ export function nextNotifyAttemptAt(
   row: { notify_attempts: number; notify_last_attempt_at: string | null; created_at: string },
   baseMs: number,
 ): number {
-  if (row.notify_attempts === 0 || !row.notify_last_attempt_at) return Date.parse(row.created_at) + Math.min(baseMs, 60_000);
+  if (row.notify_attempts === 0 || !row.notify_last_attempt_at)
+    return Date.parse(row.created_at) + Math.min(baseMs, 60_000);
   return Date.parse(row.notify_last_attempt_at) + baseMs * 2 ** (row.notify_attempts - 1);
 }
 
@@ -277,13 +286,21 @@ export function startLeadNotificationSweep(db: DB, options: NotifyOptions = noti
 }
 
 async function buildLeadMail(db: DB, submissionId: string) {
-  const s = await db.selectFrom("lead_submissions").selectAll().where("id", "=", submissionId).executeTakeFirstOrThrow();
+  const s = await db
+    .selectFrom("lead_submissions")
+    .selectAll()
+    .where("id", "=", submissionId)
+    .executeTakeFirstOrThrow();
   const statements = await db
     .selectFrom("lead_statements")
     .select(["original_filename", "detected_type", "size_bytes"])
     .where("submission_id", "=", submissionId)
     .execute();
-  const contact = await db.selectFrom("contacts").select(["submission_count"]).where("id", "=", s.contact_id).executeTakeFirst();
+  const contact = await db
+    .selectFrom("contacts")
+    .select(["submission_count"])
+    .where("id", "=", s.contact_id)
+    .executeTakeFirst();
   const settings = await getSiteSettings(db);
   const config = getConfig();
   const to = config.staffNotifyEmail ?? settings.email;
@@ -311,10 +328,18 @@ async function buildLeadMail(db: DB, submissionId: string) {
   rows.push([
     "Statement",
     statements.length
-      ? statements.map((f) => `uploaded: ${f.original_filename} (${f.detected_type.toUpperCase()}, ${Math.max(1, Math.round(f.size_bytes / 1024))} KB) — open it in the admin Leads area`).join("; ")
+      ? statements
+          .map(
+            (f) =>
+              `uploaded: ${f.original_filename} (${f.detected_type.toUpperCase()}, ${Math.max(1, Math.round(f.size_bytes / 1024))} KB) — open it in the admin Leads area`,
+          )
+          .join("; ")
       : "none uploaded",
   ]);
-  rows.push(["Previous requests", contact && contact.submission_count > 1 ? `${contact.submission_count - 1} earlier` : "first request"]);
+  rows.push([
+    "Previous requests",
+    contact && contact.submission_count > 1 ? `${contact.submission_count - 1} earlier` : "first request",
+  ]);
   rows.push(["Received", s.created_at]);
 
   const message = s.message ?? "";

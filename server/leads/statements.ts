@@ -38,7 +38,11 @@ export interface StagedStatement {
  * Writes the bytes to a temp name beside their final place (same folder, so the later
  * rename is atomic). The row that points at the file is committed before the rename.
  */
-export async function stageStatement(bytes: Uint8Array, type: StatementType, dataDir?: string): Promise<StagedStatement> {
+export async function stageStatement(
+  bytes: Uint8Array,
+  type: StatementType,
+  dataDir?: string,
+): Promise<StagedStatement> {
   const dir = statementsDir(dataDir);
   await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
   const storageKey = `${crypto.randomUUID()}.${STATEMENT_TYPES[type].ext}`;

@@ -43,7 +43,9 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   }
   const outbox = path.join(config.dataDir, "outbox");
   fs.mkdirSync(outbox, { recursive: true });
-  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(envelope);
+  const info = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+    .sendMail(envelope);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(outbox, `${stamp}-${crypto.randomBytes(4).toString("hex")}.eml`);
   fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });

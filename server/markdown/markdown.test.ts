@@ -3,7 +3,9 @@ import { markdownToText, readingMinutes, renderMarkdown, sanitize } from "./mark
 
 describe("renderMarkdown", () => {
   it("renders headings with stable, unique ids and collects them", () => {
-    const { html, headings } = renderMarkdown("# Title\n\n## Fees & Rates\n\ntext\n\n## Fees & Rates\n\n### Step *one*");
+    const { html, headings } = renderMarkdown(
+      "# Title\n\n## Fees & Rates\n\ntext\n\n## Fees & Rates\n\n### Step *one*",
+    );
     expect(headings).toEqual([
       { depth: 2, text: "Title", id: "title" },
       { depth: 2, text: "Fees & Rates", id: "fees-and-rates" },
@@ -33,7 +35,7 @@ describe("sanitize", () => {
     '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
     '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
     '<p style="background:url(javascript:alert(1))">x</p>',
-    '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
     '<object data="x.swf"></object><embed src="x.swf">',
     '<form action="https://evil.example"><input name="q"></form>',
   ];

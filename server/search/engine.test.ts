@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createSearchIndex, highlight, MIN_PREFIX_LENGTH, queryTerms, runQuery, snippet, type SearchDoc } from "./engine";
+import {
+  createSearchIndex,
+  highlight,
+  MIN_PREFIX_LENGTH,
+  queryTerms,
+  runQuery,
+  snippet,
+  type SearchDoc,
+} from "./engine";
 
 function doc(id: string, title: string, text: string, type: SearchDoc["type"] = "post"): SearchDoc {
   return { id, type, url: `/${id}`, title, excerpt: "", category: "", tags: "", headings: "", text, publishedAt: null };

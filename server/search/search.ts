@@ -5,7 +5,17 @@ import { getContentVersion } from "../content/version";
 import type { DB } from "../db";
 import { markdownToText } from "../markdown/markdown";
 import { log } from "../logger";
-import { MAX_QUERY_LENGTH, createSearchIndex, highlight, queryTerms, runQuery, snippet, type SearchDoc, type SearchDocType, type Segment } from "./engine";
+import {
+  MAX_QUERY_LENGTH,
+  createSearchIndex,
+  highlight,
+  queryTerms,
+  runQuery,
+  snippet,
+  type SearchDoc,
+  type SearchDocType,
+  type Segment,
+} from "./engine";
 
 /**
  * Site search over posts, guides and FAQ items, in process. The index is built from what

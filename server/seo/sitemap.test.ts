@@ -44,7 +44,11 @@ describe("collectSitemapEntries", () => {
 describe("renderSitemapXml", () => {
   it("writes absolute, escaped URLs with lastmod under the sitemaps.org namespace", async () => {
     const xml = await buildSitemap(db, "https://www.meritum.example/", [pages, posts]);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
     expect(xml).toContain("<loc>https://www.meritum.example/</loc>");
     expect(xml).toContain("<loc>https://www.meritum.example/resources/blog/fees &amp; rates</loc>");
     expect(xml).toContain("<lastmod>2026-11-20</lastmod>");

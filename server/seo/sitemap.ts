@@ -72,11 +72,19 @@ function toW3cDate(value: string): string {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 /** Entries from all sources: private paths dropped, duplicates merged (latest lastmod wins), sorted by path. */
-export async function collectSitemapEntries(db: DB, sources: SitemapSource[] = sitemapSources): Promise<SitemapEntry[]> {
+export async function collectSitemapEntries(
+  db: DB,
+  sources: SitemapSource[] = sitemapSources,
+): Promise<SitemapEntry[]> {
   const lists = await Promise.all(sources.map((source) => source(db)));
   const byPath = new Map<string, SitemapEntry>();
   for (const entry of lists.flat()) {
@@ -92,7 +100,10 @@ export async function collectSitemapEntries(db: DB, sources: SitemapSource[] = s
 export function renderSitemapXml(entries: SitemapEntry[], siteUrl: string): string {
   const base = siteUrl.replace(/\/+$/, "");
   const urls = entries.map((entry) => {
-    const parts = [`    <loc>${escapeXml(base + entry.path)}</loc>`, `    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`];
+    const parts = [
+      `    <loc>${escapeXml(base + entry.path)}</loc>`,
+      `    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`,
+    ];
     if (entry.changefreq) parts.push(`    <changefreq>${entry.changefreq}</changefreq>`);
     if (entry.priority !== undefined) parts.push(`    <priority>${entry.priority.toFixed(1)}</priority>`);
     return `  <url>\n${parts.join("\n")}\n  </url>`;
@@ -100,12 +111,25 @@ export function renderSitemapXml(entries: SitemapEntry[], siteUrl: string): stri
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-export async function buildSitemap(db: DB, siteUrl: string, sources: SitemapSource[] = sitemapSources): Promise<string> {
+export async function buildSitemap(
+  db: DB,
+  siteUrl: string,
+  sources: SitemapSource[] = sitemapSources,
+): Promise<string> {
   return renderSitemapXml(await collectSitemapEntries(db, sources), siteUrl);
 }
 
 /** robots.txt: everything public may be crawled; admin and login may not. */
 export function renderRobotsTxt(siteUrl: string): string {
   const base = siteUrl.replace(/\/+$/, "");
-  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /login", "Disallow: /api/", "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /login",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${base}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

@@ -11,7 +11,15 @@ export function adminApi() {
   const router = express.Router();
   router.get("/me", requireApi("own-account"), (_req, res) => {
     const { user } = res.locals.session as AuthSession;
-    res.json({ user: { id: user.id, name: user.name, email: user.email, role: roleOf(user), twoFactorEnabled: Boolean(user.twoFactorEnabled) } });
+    res.json({
+      user: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: roleOf(user),
+        twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      },
+    });
   });
   router.get("/users", requireApi("users"), async (req, res) => {
     const query = typeof req.query.q === "string" ? req.query.q : undefined;

@@ -47,7 +47,9 @@ export function normalizeEmail(email: string): string {
 export async function listUsers(db: DB, options: { query?: string } = {}): Promise<StaffUser[]> {
   let q = db
     .selectFrom("user")
-    .leftJoin("account", (join) => join.onRef("account.userId", "=", "user.id").on("account.providerId", "=", "credential"))
+    .leftJoin("account", (join) =>
+      join.onRef("account.userId", "=", "user.id").on("account.providerId", "=", "credential"),
+    )
     .select([
       "user.id",
       "user.name",
@@ -60,7 +62,9 @@ export async function listUsers(db: DB, options: { query?: string } = {}): Promi
     ]);
   if (options.query?.trim()) {
     const like = `%${options.query.trim().toLowerCase()}%`;
-    q = q.where((eb) => eb.or([eb(eb.fn("lower", ["user.email"]), "like", like), eb(eb.fn("lower", ["user.name"]), "like", like)]));
+    q = q.where((eb) =>
+      eb.or([eb(eb.fn("lower", ["user.email"]), "like", like), eb(eb.fn("lower", ["user.name"]), "like", like)]),
+    );
   }
   const rows = await q.orderBy("user.name").orderBy("user.email").execute();
   return rows.map((r) => ({
@@ -107,7 +111,12 @@ async function setPassword(db: DB, userId: string, password: string): Promise<vo
   if (problem) throw new UserActionError(problem);
   const hash = await hashPassword(password);
   const now = nowIso();
-  const existing = await db.selectFrom("account").select("id").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
+  const existing = await db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
   if (existing) {
     await db.updateTable("account").set({ password: hash, updatedAt: now }).where("id", "=", existing.id).execute();
   } else {
@@ -146,14 +155,23 @@ export async function createUserWithPassword(
   if (await findUserByEmail(db, email)) throw new UserActionError(`A user with the e-mail ${email} already exists.`);
   const id = await insertUser(db, { email, name: input.name, role: input.role });
   await setPassword(db, id, input.password);
-  await writeAudit(db, { action: "user.created", target: email, ...(actor ? auditFrom(actor) : {}), details: { role: input.role, via: actor ? "admin" : "cli" } });
+  await writeAudit(db, {
+    action: "user.created",
+    target: email,
+    ...(actor ? auditFrom(actor) : {}),
+    details: { role: input.role, via: actor ? "admin" : "cli" },
+  });
   return id;
 }
 
 const inviteIdentifier = (token: string) => `invite:${token}`;
 
 /** Creates the account without a password and e-mails a link to set one (valid 72 hours). */
-export async function inviteUser(db: DB, actor: Actor, input: { email: string; name: string; role: Role }): Promise<{ id: string; url: string }> {
+export async function inviteUser(
+  db: DB,
+  actor: Actor,
+  input: { email: string; name: string; role: Role },
+): Promise<{ id: string; url: string }> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw new UserActionError(`A user with the e-mail ${email} already exists.`);
   const id = await insertUser(db, { email, name: input.name || email.split("@")[0]!, role: input.role });
@@ -166,14 +184,29 @@ export async function inviteUser(db: DB, actor: Actor, input: { email: string; n
 /** A new invitation link for a user who has not set a password yet (the old links stop working). */
 export async function resendInvite(db: DB, actor: Actor, userId: string): Promise<string> {
   const user = await targetUser(db, userId);
-  const account = await db.selectFrom("account").select("id").where("userId", "=", userId).where("providerId", "=", "credential").executeTakeFirst();
+  const account = await db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
   if (account) throw new UserActionError("This user has already set a password.");
   const ctx = await getAuth().$context;
-  const stale = await db.selectFrom("verification").select("identifier").where("value", "=", userId).where("identifier", "like", "invite:%").execute();
+  const stale = await db
+    .selectFrom("verification")
+    .select("identifier")
+    .where("value", "=", userId)
+    .where("identifier", "like", "invite:%")
+    .execute();
   for (const v of stale) await ctx.internalAdapter.deleteVerificationByIdentifier(v.identifier);
   const url = await issueInvite(userId);
   await sendInviteMail(user.email, user.name, actor, url);
-  await writeAudit(db, { action: "user.invited", target: user.email, ...auditFrom(actor), details: { role: user.role, resent: true } });
+  await writeAudit(db, {
+    action: "user.invited",
+    target: user.email,
+    ...auditFrom(actor),
+    details: { role: user.role, resent: true },
+  });
   return url;
 }
 
@@ -207,16 +240,34 @@ export async function findInvite(db: DB, token: string): Promise<{ id: string; e
   return user ?? null;
 }
 
-export async function acceptInvite(db: DB, token: string, password: string, meta: { ip?: string | null; userAgent?: string | null }): Promise<string> {
+export async function acceptInvite(
+  db: DB,
+  token: string,
+  password: string,
+  meta: { ip?: string | null; userAgent?: string | null },
+): Promise<string> {
   const problem = passwordProblem(password);
   if (problem) throw new UserActionError(problem);
   const user = await findInvite(db, token);
-  if (!user) throw new UserActionError("This invitation link is invalid, already used or expired. Please ask an administrator for a new one.");
+  if (!user)
+    throw new UserActionError(
+      "This invitation link is invalid, already used or expired. Please ask an administrator for a new one.",
+    );
   const ctx = await getAuth().$context;
   const consumed = await ctx.internalAdapter.consumeVerificationValue(inviteIdentifier(token));
-  if (!consumed) throw new UserActionError("This invitation link is invalid, already used or expired. Please ask an administrator for a new one.");
+  if (!consumed)
+    throw new UserActionError(
+      "This invitation link is invalid, already used or expired. Please ask an administrator for a new one.",
+    );
   await setPassword(db, user.id, password);
-  await writeAudit(db, { action: "user.invite_accepted", actorId: user.id, actorEmail: user.email, target: user.email, ip: meta.ip, userAgent: meta.userAgent });
+  await writeAudit(db, {
+    action: "user.invite_accepted",
+    actorId: user.id,
+    actorEmail: user.email,
+    target: user.email,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
   return user.email;
 }
 
@@ -243,9 +294,15 @@ export async function setRole(db: DB, actor: Actor, userId: string, role: Role):
   await db.transaction().execute(async (trx) => {
     const user = await targetUser(trx, userId);
     if (user.role === role) return;
-    if (user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0) throw new UserActionError("The last administrator cannot lose the admin role.");
+    if (user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0)
+      throw new UserActionError("The last administrator cannot lose the admin role.");
     await trx.updateTable("user").set({ role, updatedAt: nowIso() }).where("id", "=", userId).execute();
-    await writeAudit(trx, { action: "user.role_changed", target: user.email, ...auditFrom(actor), details: { from: user.role, to: role } });
+    await writeAudit(trx, {
+      action: "user.role_changed",
+      target: user.email,
+      ...auditFrom(actor),
+      details: { from: user.role, to: role },
+    });
   });
 }
 
@@ -253,14 +310,19 @@ export async function setDisabled(db: DB, actor: Actor, userId: string, disabled
   if (userId === actor.id) throw new UserActionError("You cannot disable your own account.");
   await db.transaction().execute(async (trx) => {
     const user = await targetUser(trx, userId);
-    if (disabled && user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0) throw new UserActionError("The last administrator cannot be disabled.");
+    if (disabled && user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0)
+      throw new UserActionError("The last administrator cannot be disabled.");
     await trx
       .updateTable("user")
       .set({ banned: disabled, banReason: disabled ? "Disabled by an administrator" : null, updatedAt: nowIso() })
       .where("id", "=", userId)
       .execute();
     if (disabled) await trx.deleteFrom("session").where("userId", "=", userId).execute();
-    await writeAudit(trx, { action: disabled ? "user.disabled" : "user.enabled", target: user.email, ...auditFrom(actor) });
+    await writeAudit(trx, {
+      action: disabled ? "user.disabled" : "user.enabled",
+      target: user.email,
+      ...auditFrom(actor),
+    });
   });
 }
 
@@ -268,7 +330,11 @@ export async function resetTwoFactor(db: DB, actor: Actor, userId: string): Prom
   await db.transaction().execute(async (trx) => {
     const user = await targetUser(trx, userId);
     await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
-    await trx.updateTable("user").set({ twoFactorEnabled: false, updatedAt: nowIso() }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("user")
+      .set({ twoFactorEnabled: false, updatedAt: nowIso() })
+      .where("id", "=", userId)
+      .execute();
     await writeAudit(trx, { action: "user.two_factor_reset", target: user.email, ...auditFrom(actor) });
   });
 }
@@ -277,9 +343,15 @@ export async function deleteUser(db: DB, actor: Actor, userId: string): Promise<
   if (userId === actor.id) throw new UserActionError("You cannot delete your own account.");
   await db.transaction().execute(async (trx) => {
     const user = await targetUser(trx, userId);
-    if (user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0) throw new UserActionError("The last administrator cannot be deleted.");
+    if (user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0)
+      throw new UserActionError("The last administrator cannot be deleted.");
     await trx.deleteFrom("user").where("id", "=", userId).execute();
-    await writeAudit(trx, { action: "user.deleted", target: user.email, ...auditFrom(actor), details: { name: user.name, role: user.role } });
+    await writeAudit(trx, {
+      action: "user.deleted",
+      target: user.email,
+      ...auditFrom(actor),
+      details: { name: user.name, role: user.role },
+    });
   });
 }
 
@@ -295,15 +367,34 @@ export async function listOwnSessions(db: DB, userId: string) {
 }
 
 export async function revokeOwnSession(db: DB, actor: Actor, sessionId: string): Promise<boolean> {
-  const res = await db.deleteFrom("session").where("id", "=", sessionId).where("userId", "=", actor.id).executeTakeFirst();
+  const res = await db
+    .deleteFrom("session")
+    .where("id", "=", sessionId)
+    .where("userId", "=", actor.id)
+    .executeTakeFirst();
   const done = Number(res.numDeletedRows) > 0;
-  if (done) await writeAudit(db, { action: "session.revoked", target: actor.email, ...auditFrom(actor), details: { sessionId } });
+  if (done)
+    await writeAudit(db, {
+      action: "session.revoked",
+      target: actor.email,
+      ...auditFrom(actor),
+      details: { sessionId },
+    });
   return done;
 }
 
 export async function revokeOtherOwnSessions(db: DB, actor: Actor, currentSessionId: string): Promise<number> {
-  const res = await db.deleteFrom("session").where("userId", "=", actor.id).where("id", "!=", currentSessionId).executeTakeFirst();
+  const res = await db
+    .deleteFrom("session")
+    .where("userId", "=", actor.id)
+    .where("id", "!=", currentSessionId)
+    .executeTakeFirst();
   const n = Number(res.numDeletedRows);
-  await writeAudit(db, { action: "session.revoked_others", target: actor.email, ...auditFrom(actor), details: { count: n } });
+  await writeAudit(db, {
+    action: "session.revoked_others",
+    target: actor.email,
+    ...auditFrom(actor),
+    details: { count: n },
+  });
   return n;
 }

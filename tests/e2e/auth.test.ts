@@ -9,20 +9,29 @@ import { linkIn, startTestSmtp, type TestSmtp } from "../support/smtp";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const ADMIN = { email: "owner@meritum.test", name: "Olivia Owner", password: "Olivia's long admin passphrase" };
-const EDITOR = { email: "ed@meritum.test", name: "Ed Editor", password: "Ed writes the blog 2026", newPassword: "Ed changed his passphrase 2027" };
+const EDITOR = {
+  email: "ed@meritum.test",
+  name: "Ed Editor",
+  password: "Ed writes the blog 2026",
+  newPassword: "Ed changed his passphrase 2027",
+};
 
 function adminCreate(server: TestServer, args: string[], password: string) {
-  return spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/auth/admin-create.ts", ...args], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: server.database.dataDir,
-      DATABASE_URL: server.database.databaseUrl,
-      ADMIN_PASSWORD: password,
-      LOG_LEVEL: "warn",
+  return spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/auth/admin-create.ts", ...args],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATA_DIR: server.database.dataDir,
+        DATABASE_URL: server.database.databaseUrl,
+        ADMIN_PASSWORD: password,
+        LOG_LEVEL: "warn",
+      },
+      encoding: "utf8",
     },
-    encoding: "utf8",
-  });
+  );
 }
 
 async function expectAccessible(page: Page, label: string) {
@@ -43,7 +52,8 @@ describe("staff sign-in, 2FA, invitations and password reset in Chromium", () =>
   let browser: Browser;
   const allProblems: PageProblems[] = [];
   const missing: string[] = [];
-  const track = (p: Page) => p.on("response", (res) => res.status() === 404 && missing.push(new URL(res.url()).pathname));
+  const track = (p: Page) =>
+    p.on("response", (res) => res.status() === 404 && missing.push(new URL(res.url()).pathname));
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -76,7 +86,6 @@ describe("staff sign-in, 2FA, invitations and password reset in Chromium", () =>
     const duplicate = adminCreate(server, ["--email", ADMIN.email, "--name", ADMIN.name], ADMIN.password);
     expect(duplicate.status).toBe(1);
     expect(duplicate.stderr).toContain("already exists");
-
   });
 
   it("signs in, enables 2FA, signs out and signs in with an authenticator code", async () => {
@@ -103,7 +112,9 @@ describe("staff sign-in, 2FA, invitations and password reset in Chromium", () =>
     await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
     const keyText = (await page.getByTestId("totp-key").textContent())!.trim();
     expect(keyText).toMatch(/^[A-Z2-7]+=*$/);
-    await expect.poll(() => page.getByRole("img", { name: "QR code for your authenticator app" }).getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+    await expect
+      .poll(() => page.getByRole("img", { name: "QR code for your authenticator app" }).getAttribute("src"))
+      .toMatch(/^data:image\/png;base64,/);
     await expectAccessible(page, "/admin/security (2FA setup)");
     totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(keyText), digits: 6, period: 30, algorithm: "SHA1" });
     await page.getByLabel("Code from the app").fill(totp.generate());
@@ -129,7 +140,6 @@ describe("staff sign-in, 2FA, invitations and password reset in Chromium", () =>
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(`${server.url}/admin`);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
-
   });
 
   it("invites an editor who sets a password from the e-mail and cannot open Users", async () => {
@@ -160,11 +170,12 @@ describe("staff sign-in, 2FA, invitations and password reset in Chromium", () =>
     await editor.page.waitForURL(/\/login\?notice=invite-accepted/);
     await signInWithPassword(editor.page, server.url, EDITOR.email, EDITOR.password);
     await editor.page.waitForURL(`${server.url}/admin`);
-    expect(await editor.page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).count()).toBe(0);
+    expect(
+      await editor.page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).count(),
+    ).toBe(0);
     const forbidden = await editor.page.goto(`${server.url}/admin/users`);
     expect(forbidden!.status()).toBe(403);
     await editor.page.getByRole("heading", { name: "You don't have access to this page" }).waitFor();
-
   });
 
   it("resets a password by e-mail end to end, ending the old sessions", async () => {
@@ -201,9 +212,12 @@ describe("staff sign-in, 2FA, invitations and password reset in Chromium", () =>
     await reset.page.getByRole("heading", { name: "This link does not work" }).waitFor();
 
     // The only missing files may be the site icons (static files outside this feature).
-    expect(missing.filter((p) => !/^\/(favicon\.(ico|svg)|site\.webmanifest|apple-touch-icon\.png)$/.test(p))).toEqual([]);
+    expect(missing.filter((p) => !/^\/(favicon\.(ico|svg)|site\.webmanifest|apple-touch-icon\.png)$/.test(p))).toEqual(
+      [],
+    );
     // 401s are the deliberate wrong password and wrong code above; 403 is the editor on /admin/users.
-    const ignorable = (e: string) => e.includes("status of 401") || e.includes("status of 403") || e.includes("status of 404");
+    const ignorable = (e: string) =>
+      e.includes("status of 401") || e.includes("status of 403") || e.includes("status of 404");
     for (const p of allProblems) expect(p.errors.filter((e) => !ignorable(e))).toEqual([]);
   });
 });

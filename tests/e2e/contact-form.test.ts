@@ -17,7 +17,9 @@ describe("the Free Analysis form in Chromium", () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startTestServer({ env: { CONTACT_MIN_SUBMIT_SECONDS: "0", CONTACT_RATE_LIMIT: "100", STAFF_NOTIFY_EMAIL: "leads@meritum.test" } }),
+      startTestServer({
+        env: { CONTACT_MIN_SUBMIT_SECONDS: "0", CONTACT_RATE_LIMIT: "100", STAFF_NOTIFY_EMAIL: "leads@meritum.test" },
+      }),
       launchBrowser(),
     ]);
   });
@@ -27,7 +29,8 @@ describe("the Free Analysis form in Chromium", () => {
   });
 
   const db = () => server.database.db;
-  const submissionOf = (email: string) => db().selectFrom("lead_submissions").selectAll().where("email", "=", email).executeTakeFirst();
+  const submissionOf = (email: string) =>
+    db().selectFrom("lead_submissions").selectAll().where("email", "=", email).executeTakeFirst();
 
   /**
    * A page whose `problems.errors` leaves out 404s of the icon files (the favicon set ships
@@ -38,13 +41,23 @@ describe("the Free Analysis form in Chromium", () => {
     page.setDefaultTimeout(10_000);
     const missing: string[] = [];
     page.on("response", (res) => {
-      if (res.status() === 404 && res.request().resourceType() !== "document") missing.push(new URL(res.url()).pathname);
+      if (res.status() === 404 && res.request().resourceType() !== "document")
+        missing.push(new URL(res.url()).pathname);
     });
     const errors = () => {
-      const iconsOnly = missing.every((p) => /^\/(favicon\.(ico|svg)|apple-touch-icon\.png|site\.webmanifest|og-default\.png)$/.test(p));
+      const iconsOnly = missing.every((p) =>
+        /^\/(favicon\.(ico|svg)|apple-touch-icon\.png|site\.webmanifest|og-default\.png)$/.test(p),
+      );
       return iconsOnly ? problems.errors.filter((e) => !e.includes("status of 404")) : problems.errors;
     };
-    return { page, problems: { get errors() { return errors(); } } };
+    return {
+      page,
+      problems: {
+        get errors() {
+          return errors();
+        },
+      },
+    };
   }
 
   async function open(page: Page, path = "/contact") {
@@ -53,7 +66,9 @@ describe("the Free Analysis form in Chromium", () => {
 
   /** Clicks the submit button of a page without JavaScript and waits for the posted page. */
   async function submitDocument(page: Page) {
-    const response = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact");
+    const response = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact",
+    );
     await page.getByRole("button", { name: "Get my free analysis" }).click();
     const res = await response;
     await page.waitForLoadState("load");
@@ -80,7 +95,9 @@ describe("the Free Analysis form in Chromium", () => {
   it("shows the heading, the contact details and no accessibility violations", async () => {
     const { page, problems } = await start();
     await open(page);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Get your free statement analysis");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "Get your free statement analysis",
+    );
     const details = await page.getByRole("complementary").textContent();
     expect(details).toContain("(800) 431-9848");
     expect(details).toContain("hello@meritumpayments.com");
@@ -107,7 +124,9 @@ describe("the Free Analysis form in Chromium", () => {
     await typeInto(page, /Current processor/, "Heartland");
     await page.getByLabel(/^Online \(website or invoices\)/).check();
     await typeInto(page, /Anything we should know/, "Fees went up twice this year.");
-    await page.getByLabel(/Recent processing statement/).setInputFiles({ name: "march-statement.pdf", mimeType: "application/pdf", buffer: samplePdf() });
+    await page
+      .getByLabel(/Recent processing statement/)
+      .setInputFiles({ name: "march-statement.pdf", mimeType: "application/pdf", buffer: samplePdf() });
 
     // Hold the post in flight to see the pending state.
     let release!: () => void;
@@ -123,13 +142,24 @@ describe("the Free Analysis form in Chromium", () => {
     release();
     await expect.poll(() => page.getByRole("heading", { name: /Your request is in/ }).isVisible()).toBe(true);
     await expect.poll(() => page.locator("[data-variant]").filter({ hasText: "Request sent" }).isVisible()).toBe(true);
-    expect(await page.getByRole("status").filter({ hasText: "Your request is in" }).textContent()).toContain("within one business day");
+    expect(await page.getByRole("status").filter({ hasText: "Your request is in" }).textContent()).toContain(
+      "within one business day",
+    );
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 
     const submission = await submissionOf("dana.js@ruizauto.example");
-    expect(submission).toMatchObject({ business_name: "Ruiz Auto Care", monthly_volume: "10k-50k", average_ticket_cents: 5250, source: "contact" });
+    expect(submission).toMatchObject({
+      business_name: "Ruiz Auto Care",
+      monthly_volume: "10k-50k",
+      average_ticket_cents: 5250,
+      source: "contact",
+    });
     expect(JSON.parse(submission!.payment_methods)).toEqual(["in-person", "online", "mobile"]);
-    const statement = await db().selectFrom("lead_statements").selectAll().where("submission_id", "=", submission!.id).executeTakeFirst();
+    const statement = await db()
+      .selectFrom("lead_statements")
+      .selectAll()
+      .where("submission_id", "=", submission!.id)
+      .executeTakeFirst();
     expect(statement).toMatchObject({ original_filename: "march-statement.pdf", detected_type: "pdf" });
     expect(problems.errors).toEqual([]);
     await page.context().close();
@@ -148,7 +178,9 @@ describe("the Free Analysis form in Chromium", () => {
     expect(await name.getAttribute("aria-describedby")).toBe("lead-name-error");
     expect(await page.locator("#lead-name-error").textContent()).toBe("Please enter your name.");
     expect(await page.locator("#lead-email-error").textContent()).toContain("Please enter a valid e-mail address");
-    expect(await page.locator("#lead-paymentMethods-error").textContent()).toBe("Please choose at least one way you take payments.");
+    expect(await page.locator("#lead-paymentMethods-error").textContent()).toBe(
+      "Please choose at least one way you take payments.",
+    );
     expect(await page.locator("#lead-consent-error").textContent()).toContain("Please agree to be contacted");
     expect(await page.getByLabel(/^Business name/).inputValue()).toBe("Ruiz Auto Care");
     expect(await page.getByRole("alert").textContent()).toContain("Please correct the highlighted fields");
@@ -168,7 +200,11 @@ describe("the Free Analysis form in Chromium", () => {
     await page.getByLabel(/^Monthly card volume/).selectOption("under-10k");
     await page.getByLabel(/^Online \(website or invoices\)/).check();
     await page.getByLabel(/I agree to be contacted/).check();
-    await page.getByLabel(/Recent processing statement/).setInputFiles({ name: "statement.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 this is not a pdf") });
+    await page.getByLabel(/Recent processing statement/).setInputFiles({
+      name: "statement.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("MZ\x90\x00 this is not a pdf"),
+    });
     await page.getByRole("button", { name: "Get my free analysis" }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("lead-statement");
     expect(await page.locator("#lead-statement-error").textContent()).toContain("PDF, PNG or JPEG");
@@ -208,7 +244,10 @@ describe("the Free Analysis form in Chromium", () => {
     expect(second.status()).toBe(200);
     expect(await page.getByRole("heading", { name: /Thank you, Lee\. Your request is in\./ }).isVisible()).toBe(true);
     expect(await page.getByRole("status").textContent()).toContain("(800) 431-9848");
-    expect(await submissionOf("lee.park@parkdental.example")).toMatchObject({ business_name: "Park Family Dental", monthly_volume: "100k-250k" });
+    expect(await submissionOf("lee.park@parkdental.example")).toMatchObject({
+      business_name: "Park Family Dental",
+      monthly_volume: "100k-250k",
+    });
     await page.context().close();
   });
 

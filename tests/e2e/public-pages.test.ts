@@ -33,8 +33,14 @@ describe("public pages in Chromium", () => {
     await server?.stop();
   });
 
-  async function open(path: string, viewport?: { width: number; height: number }): Promise<{ page: Page; problems: PageProblems }> {
-    const opened = await newPage(browser, viewport ? { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 } : {});
+  async function open(
+    path: string,
+    viewport?: { width: number; height: number },
+  ): Promise<{ page: Page; problems: PageProblems }> {
+    const opened = await newPage(
+      browser,
+      viewport ? { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 } : {},
+    );
     await opened.page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
     return opened;
   }
@@ -106,7 +112,9 @@ describe("public pages in Chromium", () => {
     // The Free Analysis form arrives pre-filled with the calculator's figures.
     await expect.poll(() => page.getByLabel(/^Monthly card volume/).inputValue()).toBe("10k-50k");
     expect(await page.getByLabel(/Average sale/).inputValue()).toBe("50.00");
-    expect(await page.getByLabel(/Anything we should know/).inputValue()).toContain("$25,000 monthly card volume, 500 transactions");
+    expect(await page.getByLabel(/Anything we should know/).inputValue()).toContain(
+      "$25,000 monthly card volume, 500 transactions",
+    );
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });
@@ -128,7 +136,9 @@ describe("public pages in Chromium", () => {
   it("the home page teaser leads to the calculator", async () => {
     const { page, problems } = await open("/");
     await page.getByRole("link", { name: "Try the savings calculator" }).click();
-    await page.waitForURL((url) => url.pathname === "/services/merchant-accounts" && url.hash === "#savings-calculator");
+    await page.waitForURL(
+      (url) => url.pathname === "/services/merchant-accounts" && url.hash === "#savings-calculator",
+    );
     await expect.poll(() => page.locator("#savings-calculator").isVisible()).toBe(true);
     const top = await page.locator("#savings-calculator").evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeLessThan(200);
@@ -139,9 +149,14 @@ describe("public pages in Chromium", () => {
   it("navigates from the industries list to an industry page and back through the breadcrumb", async () => {
     const { page, problems } = await open("/industries");
     const industry = industrySeed.find((i) => i.slug === "healthcare")!;
-    await page.getByRole("link", { name: new RegExp(industry.name) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(industry.name) })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === `/industries/${industry.slug}`);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(`Payment processing for ${industry.name.toLowerCase()}`);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).innerText())
+      .toBe(`Payment processing for ${industry.name.toLowerCase()}`);
     expect(await page.getByText("Our recommended setup").isVisible()).toBe(true);
     expect(await page.title()).toContain(industry.name);
     await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Industries" }).click();
@@ -161,7 +176,9 @@ describe("public pages in Chromium", () => {
     expect(await page.getByText("Our gateway has plug-ins for the major shopping carts").isVisible()).toBe(true);
     // Arrow keys move between questions (Radix Accordion).
     await page.keyboard.press("ArrowDown");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("How do you help with fraud and chargebacks?");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
+      "How do you help with fraud and chargebacks?",
+    );
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });

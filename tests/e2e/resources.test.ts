@@ -15,7 +15,10 @@ describe("resources in the browser", () => {
     await server?.stop();
   });
 
-  async function open(path: string, viewport?: { width: number; height: number }): Promise<{ page: Page; problems: PageProblems }> {
+  async function open(
+    path: string,
+    viewport?: { width: number; height: number },
+  ): Promise<{ page: Page; problems: PageProblems }> {
     const { page, problems } = await newPage(browser, viewport ? { viewport } : {});
     // The site shell's icons are not part of this feature; keep their absence out of the console check.
     await page.route(/\/favicon\.(ico|svg)$/, (route) => route.fulfill({ status: 204, body: "" }));
@@ -27,12 +30,16 @@ describe("resources in the browser", () => {
     const { page, problems } = await open("/resources/blog");
     await page.getByRole("link", { name: "Avoiding chargebacks: practical steps for small merchants" }).click();
     await page.waitForURL("**/resources/blog/how-to-avoid-chargebacks");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Avoiding chargebacks: practical steps for small merchants");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Avoiding chargebacks: practical steps for small merchants");
     expect(await page.getByRole("heading", { name: "How a dispute works" }).isVisible()).toBe(true);
     // Previous/next navigation moves between posts.
     await page.getByRole("navigation", { name: "More articles" }).getByRole("link").first().click();
     await page.waitForURL((url) => url.pathname !== "/resources/blog/how-to-avoid-chargebacks");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Avoiding chargebacks: practical steps for small merchants");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .not.toBe("Avoiding chargebacks: practical steps for small merchants");
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });
@@ -61,7 +68,10 @@ describe("resources in the browser", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL("**/resources/search?q=chargebak");
     await page.getByRole("heading", { name: /results? for “chargebak”/ }).waitFor();
-    const first = page.getByRole("region", { name: /results? for “chargebak”/ }).locator("ol li").first();
+    const first = page
+      .getByRole("region", { name: /results? for “chargebak”/ })
+      .locator("ol li")
+      .first();
     expect(await first.getByRole("link").textContent()).toContain("Avoiding chargebacks");
     expect(await first.locator("mark").first().textContent()).toMatch(/chargebacks?/i);
     expect(await first.textContent()).toMatch(/Article|Guide|FAQ/);

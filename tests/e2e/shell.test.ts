@@ -83,7 +83,12 @@ describe("top navigation", () => {
   it("opens the Services dropdown with the mouse and navigates from it", async () => {
     const { page, problems } = await open("/");
     await navTrigger(page, "Services").click();
-    const items = ["Services overview", "Small Business Merchant Accounts", "Mobile Payment Options", "Online Payment Gateways"];
+    const items = [
+      "Services overview",
+      "Small Business Merchant Accounts",
+      "Mobile Payment Options",
+      "Online Payment Gateways",
+    ];
     for (const name of items) await expect.poll(() => navLink(page, name).isVisible()).toBe(true);
     await navLink(page, "Small Business Merchant Accounts").click();
     await page.waitForURL("**/services/merchant-accounts");
@@ -124,7 +129,10 @@ describe("top navigation", () => {
         .getByRole("navigation", { name: "Main" })
         .locator('[aria-current="page"]')
         .allTextContents();
-      expect(current.map((t) => t.trim()), path).toEqual([label]);
+      expect(
+        current.map((t) => t.trim()),
+        path,
+      ).toEqual([label]);
     }
     await page.goto(server.url + "/");
     expect(await page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]').count()).toBe(0);
@@ -150,7 +158,18 @@ describe("mobile drawer", () => {
     const box = (await drawer.boundingBox())!;
     expect(Math.round(box.x + box.width)).toBe(390);
     expect(box.x).toBeGreaterThan(0);
-    for (const name of ["Services", "Small Business Merchant Accounts", "Mobile Payment Options", "Online Payment Gateways", "Industries", "Resources", "About", "Meet Mark", "Contact", "Get Free Analysis"]) {
+    for (const name of [
+      "Services",
+      "Small Business Merchant Accounts",
+      "Mobile Payment Options",
+      "Online Payment Gateways",
+      "Industries",
+      "Resources",
+      "About",
+      "Meet Mark",
+      "Contact",
+      "Get Free Analysis",
+    ]) {
       expect(await drawer.getByRole("link", { name, exact: true }).count(), name).toBe(1);
     }
     await drawer.getByRole("link", { name: "Industries", exact: true }).click();
@@ -221,7 +240,9 @@ describe("footer", () => {
     expect(await footer.getByRole("heading", { name: "The Meritum Pledge" }).isVisible()).toBe(true);
     expect(await footer.getByRole("link", { name: "(800) 431-9848" }).getAttribute("href")).toBe("tel:+18004319848");
     expect(await footer.getByRole("link", { name: /@/ }).getAttribute("href")).toMatch(/^mailto:/);
-    expect(await footer.getByRole("link", { name: /LinkedIn/ }).getAttribute("href")).toMatch(/^https:\/\/www\.linkedin\.com\//);
+    expect(await footer.getByRole("link", { name: /LinkedIn/ }).getAttribute("href")).toMatch(
+      /^https:\/\/www\.linkedin\.com\//,
+    );
     const quick = footer.getByRole("navigation", { name: "Quick Links" });
     expect((await quick.getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([
       "Home",

@@ -71,7 +71,9 @@ describe("toasts (spec section 9)", () => {
     await page.locator("body").click({ position: { x: 5, y: 300 } });
     await page.keyboard.press("F8");
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-label") ?? ""))
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-label") ?? ""),
+      )
       .toMatch(/Notifications/);
     await page.context().close();
   });

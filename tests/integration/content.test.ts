@@ -62,9 +62,30 @@ describe.each(dbKinds())("resources on %s", (kind) => {
   it("seeds the launch content once, idempotently", async () => {
     const db = server.database.db;
     const count = async () => ({
-      posts: Number((await db.selectFrom("blog_posts").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-      guides: Number((await db.selectFrom("help_guides").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-      faq: Number((await db.selectFrom("faq_items").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+      posts: Number(
+        (
+          await db
+            .selectFrom("blog_posts")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      guides: Number(
+        (
+          await db
+            .selectFrom("help_guides")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      faq: Number(
+        (
+          await db
+            .selectFrom("faq_items")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     });
     const before = await count();
     expect(before).toEqual({ posts: postSeed.length, guides: guideSeed.length, faq: faqSeed.length });
@@ -79,7 +100,10 @@ describe.each(dbKinds())("resources on %s", (kind) => {
 
   it("lists published post and guide URLs for the sitemap", async () => {
     const urls = await listPublishedContentUrls(server.database.db);
-    expect(urls).toContainEqual({ path: "/resources/blog/how-to-avoid-chargebacks", lastmod: expect.stringMatching(/^2025-06-17T/) });
+    expect(urls).toContainEqual({
+      path: "/resources/blog/how-to-avoid-chargebacks",
+      lastmod: expect.stringMatching(/^2025-06-17T/),
+    });
     expect(urls.filter((u) => u.path.startsWith("/resources/guides/")).length).toBe(guideSeed.length);
     for (const u of urls) expect(Number.isNaN(Date.parse(u.lastmod))).toBe(false);
   });
@@ -116,7 +140,11 @@ describe.each(dbKinds())("resources on %s", (kind) => {
       { slug: "vis-published-future", status: "published", publishedAt: iso(24 * HOUR), visible: false },
       { slug: "vis-published", status: "published", publishedAt: iso(-HOUR), visible: true },
     ];
-    for (const c of cases) await createPost(db, post(c.slug, { status: c.status, publishedAt: c.publishedAt, category: "Visibility checks" }));
+    for (const c of cases)
+      await createPost(
+        db,
+        post(c.slug, { status: c.status, publishedAt: c.publishedAt, category: "Visibility checks" }),
+      );
     for (const c of cases) {
       const res = await get(`/resources/blog/${c.slug}`);
       expect(res.status, c.slug).toBe(c.visible ? 200 : 404);
@@ -138,7 +166,13 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     expect((await get("/resources/blog/vis-unpublish")).status).toBe(200);
     await unpublishPost(db, published.id);
     expect((await get("/resources/blog/vis-unpublish")).status).toBe(404);
-    await createFaq(db, { slug: "vis-hidden-question", question: "A hidden question?", answer: "Hidden.", category: "Pricing and fees", published: false });
+    await createFaq(db, {
+      slug: "vis-hidden-question",
+      question: "A hidden question?",
+      answer: "Hidden.",
+      category: "Pricing and fees",
+      published: false,
+    });
     expect((await text("/resources/faq")).html).not.toContain("A hidden question?");
   });
 
@@ -146,21 +180,35 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     const db = server.database.db;
     // Search once so the index exists before the item is scheduled.
     await text("/resources/search?q=quokkascheduled");
-    const created = await createPost(db, post("vis-scheduled-soon", { status: "draft", title: "Quokkascheduled arrives on time" }));
+    const created = await createPost(
+      db,
+      post("vis-scheduled-soon", { status: "draft", title: "Quokkascheduled arrives on time" }),
+    );
     const scheduled = await publishPost(db, created.id, iso(2_000));
     expect(scheduled.status).toBe("scheduled");
     expect((await get("/resources/blog/vis-scheduled-soon")).status).toBe(404);
     expect(resultLinks((await text("/resources/search?q=quokkascheduled")).html)).toEqual([]);
-    await expect.poll(async () => (await get("/resources/blog/vis-scheduled-soon")).status, { timeout: 15_000, interval: 250 }).toBe(200);
     await expect
-      .poll(async () => resultLinks((await text("/resources/search?q=quokkascheduled")).html), { timeout: 10_000, interval: 250 })
+      .poll(async () => (await get("/resources/blog/vis-scheduled-soon")).status, { timeout: 15_000, interval: 250 })
+      .toBe(200);
+    await expect
+      .poll(async () => resultLinks((await text("/resources/search?q=quokkascheduled")).html), {
+        timeout: 10_000,
+        interval: 250,
+      })
       .toEqual(["/resources/blog/vis-scheduled-soon"]);
   });
 
   it("paginates the blog nine to a page and filters by category", async () => {
     const db = server.database.db;
     for (let i = 1; i <= 11; i++) {
-      await createPost(db, post(`page-check-${String(i).padStart(2, "0")}`, { category: "Pagination checks", publishedAt: iso(-(i + 2) * HOUR) }));
+      await createPost(
+        db,
+        post(`page-check-${String(i).padStart(2, "0")}`, {
+          category: "Pagination checks",
+          publishedAt: iso(-(i + 2) * HOUR),
+        }),
+      );
     }
     const first = await text("/resources/blog?category=pagination-checks");
     expect(first.status).toBe(200);
@@ -176,7 +224,14 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     // Only this category's posts.
     expect(first.html).not.toContain("Avoiding chargebacks");
 
-    for (const bad of ["?category=pagination-checks&page=3", "?page=0", "?page=-1", "?page=abc", "?page=1.5", "?page=99"]) {
+    for (const bad of [
+      "?category=pagination-checks&page=3",
+      "?page=0",
+      "?page=-1",
+      "?page=abc",
+      "?page=1.5",
+      "?page=99",
+    ]) {
       expect((await get(`/resources/blog${bad}`)).status, bad).toBe(404);
     }
     const empty = await text("/resources/blog?category=no-such-category");
@@ -197,10 +252,10 @@ describe.each(dbKinds())("resources on %s", (kind) => {
       "<script>alert('xss-script')</script>",
       '<img src="x" onerror="alert(\'xss-onerror\')">',
       "[click me](javascript:alert('xss-js-link'))",
-      '<a href="javascript:alert(\'xss-anchor\')">anchor</a>',
+      "<a href=\"javascript:alert('xss-anchor')\">anchor</a>",
       '<a href="JaVaScRiPt:alert(1)">mixed case</a>',
       '<a href="java&#x09;script:alert(1)">entity split</a>',
-      '<svg onload="alert(\'xss-svg\')"><script>alert(1)</script></svg>',
+      "<svg onload=\"alert('xss-svg')\"><script>alert(1)</script></svg>",
       '<svg><a xlink:href="javascript:alert(2)"><text>svg link</text></a></svg>',
       '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
       '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data link</a>',
@@ -209,18 +264,39 @@ describe.each(dbKinds())("resources on %s", (kind) => {
       '<p style="background:url(javascript:alert(1))" onclick="alert(1)">styled</p>',
       '<form action="https://evil.example/"><input name="x"></form>',
       "![img](javascript:alert('xss-md-img'))",
-      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+      "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
       "<<script>script>alert('nested')<</script>/script>",
       "Safe paragraph with **bold** text and a [real link](https://example.com/page).",
     ].join("\n\n");
-    await createPost(db, post("xss-corpus", { body: corpus, title: "XSS <script>alert('title')</script> check", excerpt: "</script><script>alert(1)</script>" }));
+    await createPost(
+      db,
+      post("xss-corpus", {
+        body: corpus,
+        title: "XSS <script>alert('title')</script> check",
+        excerpt: "</script><script>alert(1)</script>",
+      }),
+    );
     const { status, html, res } = await text("/resources/blog/xss-corpus");
     expect(status).toBe(200);
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy")!)![1];
     const article = /<div class="prose-content">([\s\S]*?)<\/div>/.exec(html)![1]!;
     expect(article).toContain("<strong>bold</strong>");
     expect(article).toContain('href="https://example.com/page"');
-    for (const bad of [/<script/i, /\son\w+\s*=/i, /javascript:/i, /<svg/i, /data:/i, /<iframe/i, /<object/i, /<embed/i, /<form/i, /<input/i, /<style/i, /style=/i, /<math/i]) {
+    for (const bad of [
+      /<script/i,
+      /\son\w+\s*=/i,
+      /javascript:/i,
+      /<svg/i,
+      /data:/i,
+      /<iframe/i,
+      /<object/i,
+      /<embed/i,
+      /<form/i,
+      /<input/i,
+      /<style/i,
+      /style=/i,
+      /<math/i,
+    ]) {
       expect(article, String(bad)).not.toMatch(bad);
     }
     // Anywhere on the page: every <script> is ours (nonce) and no payload executes.
@@ -249,11 +325,19 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     ] as const) {
       const { html: listHtml } = await text(path);
       const list = jsonLd(listHtml).find((d) => d["@type"] === "BreadcrumbList");
-      expect(list?.itemListElement.map((i: { name: string }) => i.name), path).toEqual(["Home", "Resources", last]);
+      expect(
+        list?.itemListElement.map((i: { name: string }) => i.name),
+        path,
+      ).toEqual(["Home", "Resources", last]);
       expect(listHtml, path).toContain('aria-label="Breadcrumb"');
     }
     const crumbs = postLd.find((d) => d["@type"] === "BreadcrumbList");
-    expect(crumbs.itemListElement.map((i: any) => i.name)).toEqual(["Home", "Resources", "Blog", "Avoiding chargebacks: practical steps for small merchants"]);
+    expect(crumbs.itemListElement.map((i: any) => i.name)).toEqual([
+      "Home",
+      "Resources",
+      "Blog",
+      "Avoiding chargebacks: practical steps for small merchants",
+    ]);
     expect(postHtml).toContain("June 17, 2025");
     expect(postHtml).toMatch(/\d+ min read/);
     expect(postHtml).toContain('href="/contact"');
@@ -267,7 +351,9 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     // The table of contents links to the rendered heading ids.
     expect(guideHtml).toContain('href="#step-1-check-your-current-agreement"');
     expect(guideHtml).toContain('id="step-1-check-your-current-agreement"');
-    const article = jsonLd((await text("/resources/guides/choosing-an-online-payment-gateway")).html).find((d) => d["@type"] === "Article");
+    const article = jsonLd((await text("/resources/guides/choosing-an-online-payment-gateway")).html).find(
+      (d) => d["@type"] === "Article",
+    );
     expect(article.headline).toBe("Choosing an online payment gateway");
 
     const faqHtml = (await text("/resources/faq")).html;
@@ -350,12 +436,20 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     expect(resultLinks((await text("/resources/search?q=okapiwhistle")).html)).toEqual([]);
     const before = await getContentVersion(db);
     expect(await bumpContentVersion(db)).toBe(before + 1);
-    expect(resultLinks((await text("/resources/search?q=okapiwhistle")).html)).toEqual(["/resources/blog/other-instance-post"]);
+    expect(resultLinks((await text("/resources/search?q=okapiwhistle")).html)).toEqual([
+      "/resources/blog/other-instance-post",
+    ]);
 
     // Edits through the service bump the version too: a renamed post is found by its new word.
-    const row = await db.selectFrom("blog_posts").select("id").where("slug", "=", "other-instance-post").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("blog_posts")
+      .select("id")
+      .where("slug", "=", "other-instance-post")
+      .executeTakeFirstOrThrow();
     await updatePost(db, row.id, { title: "Renamed to capybaraharp" });
-    expect(resultLinks((await text("/resources/search?q=capybaraharp")).html)).toEqual(["/resources/blog/other-instance-post"]);
+    expect(resultLinks((await text("/resources/search?q=capybaraharp")).html)).toEqual([
+      "/resources/blog/other-instance-post",
+    ]);
     await unpublishPost(db, row.id);
     expect(resultLinks((await text("/resources/search?q=capybaraharp")).html)).toEqual([]);
   });

@@ -57,7 +57,9 @@ describe.each(dbKinds())("HTTP server on %s", (kind) => {
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     const html = await res.text();
     // Every script the page ships carries this request's nonce.
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes("application/ld+json"));
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => !tag.includes("application/ld+json"));
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
@@ -155,7 +157,9 @@ describe("behind a reverse proxy", () => {
 
 describe("production start-up", () => {
   it("refuses to start without AUTH_SECRET and says why", async () => {
-    await expect(startTestServer({ env: { AUTH_SECRET: "" } })).rejects.toThrow(/exited with 1[\s\S]*AUTH_SECRET must be set/);
+    await expect(startTestServer({ env: { AUTH_SECRET: "" } })).rejects.toThrow(
+      /exited with 1[\s\S]*AUTH_SECRET must be set/,
+    );
   });
 });
 

@@ -35,7 +35,10 @@ function samplePdf(): Buffer {
   );
 }
 
-function leadForm(overrides: Record<string, string | string[] | null> = {}, file?: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }): FormData {
+function leadForm(
+  overrides: Record<string, string | string[] | null> = {},
+  file?: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> },
+): FormData {
   const fields: Record<string, string | string[] | null> = {
     formToken: token(),
     name: "Dana Ruiz",
@@ -96,8 +99,20 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
 
   async function counts() {
     const c = async (table: "contacts" | "lead_submissions" | "lead_statements") =>
-      Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-    return { contacts: await c("contacts"), submissions: await c("lead_submissions"), statements: await c("lead_statements"), files: listFiles().length };
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      contacts: await c("contacts"),
+      submissions: await c("lead_submissions"),
+      statements: await c("lead_statements"),
+      files: listFiles().length,
+    };
   }
 
   function post(body: BodyInit, init: { ip?: string; headers?: Record<string, string> } = {}) {
@@ -109,7 +124,12 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
   }
 
   /** Posts something bad and checks the status, a readable message, and that nothing was stored. */
-  async function expectRejected(body: BodyInit, status: number, text: string | RegExp, headers?: Record<string, string>) {
+  async function expectRejected(
+    body: BodyInit,
+    status: number,
+    text: string | RegExp,
+    headers?: Record<string, string>,
+  ) {
     const before = await counts();
     const res = await post(body, { headers });
     expect(res.status).toBe(status);
@@ -123,16 +143,33 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
   it("stores the contact, the submission and the statement, then e-mails the staff", async () => {
     const pdf = samplePdf();
     const ip = newIp();
-    const res = await post(leadForm({}, { name: "March statement.pdf", type: "application/pdf", bytes: new Uint8Array(pdf) }), { ip });
+    const res = await post(
+      leadForm({}, { name: "March statement.pdf", type: "application/pdf", bytes: new Uint8Array(pdf) }),
+      { ip },
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Your request is in");
     expect(html).toContain("within one business day");
     expect(html).toContain("(800) 431-9848");
 
-    const contact = await db().selectFrom("contacts").selectAll().where("email", "=", "dana.ruiz@ruizauto.example").executeTakeFirstOrThrow();
-    expect(contact).toMatchObject({ name: "Dana Ruiz", business_name: "Ruiz Auto Care", status: "new", submission_count: 1, website: "https://ruizauto.example" });
-    const submission = await db().selectFrom("lead_submissions").selectAll().where("contact_id", "=", contact.id).executeTakeFirstOrThrow();
+    const contact = await db()
+      .selectFrom("contacts")
+      .selectAll()
+      .where("email", "=", "dana.ruiz@ruizauto.example")
+      .executeTakeFirstOrThrow();
+    expect(contact).toMatchObject({
+      name: "Dana Ruiz",
+      business_name: "Ruiz Auto Care",
+      status: "new",
+      submission_count: 1,
+      website: "https://ruizauto.example",
+    });
+    const submission = await db()
+      .selectFrom("lead_submissions")
+      .selectAll()
+      .where("contact_id", "=", contact.id)
+      .executeTakeFirstOrThrow();
     expect(submission).toMatchObject({
       email: "dana.ruiz@ruizauto.example",
       monthly_volume: "50k-100k",
@@ -148,7 +185,11 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
     expect(JSON.parse(submission.payment_methods)).toEqual(["in-person", "mobile"]);
     expect(submission.user_agent).toBeTruthy();
 
-    const statement = await db().selectFrom("lead_statements").selectAll().where("submission_id", "=", submission.id).executeTakeFirstOrThrow();
+    const statement = await db()
+      .selectFrom("lead_statements")
+      .selectAll()
+      .where("submission_id", "=", submission.id)
+      .executeTakeFirstOrThrow();
     expect(statement).toMatchObject({
       original_filename: "March statement.pdf",
       detected_type: "pdf",
@@ -172,37 +213,76 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
     expect(mail.text).toContain("uploaded: March statement.pdf");
     expect(mail.text).not.toMatch(/Content-Disposition: attachment/i);
     await expect
-      .poll(async () => (await db().selectFrom("lead_submissions").select("notify_status").where("id", "=", submission.id).executeTakeFirstOrThrow()).notify_status)
+      .poll(
+        async () =>
+          (
+            await db()
+              .selectFrom("lead_submissions")
+              .select("notify_status")
+              .where("id", "=", submission.id)
+              .executeTakeFirstOrThrow()
+          ).notify_status,
+      )
       .toBe("sent");
-    const notified = await db().selectFrom("lead_submissions").selectAll().where("id", "=", submission.id).executeTakeFirstOrThrow();
+    const notified = await db()
+      .selectFrom("lead_submissions")
+      .selectAll()
+      .where("id", "=", submission.id)
+      .executeTakeFirstOrThrow();
     expect(notified).toMatchObject({ notify_attempts: 1, notify_error: null });
     expect(notified.notified_at).toBeTruthy();
   });
 
   it("reuses the contact when the same e-mail comes back in another case", async () => {
     const before = await counts();
-    const res = await post(leadForm({ email: "DANA.RUIZ@ruizauto.EXAMPLE", phone: "480-555-0199", source: "calculator", calcVolume: "80000", calcTransactions: "400", calcFees: "2400" }));
+    const res = await post(
+      leadForm({
+        email: "DANA.RUIZ@ruizauto.EXAMPLE",
+        phone: "480-555-0199",
+        source: "calculator",
+        calcVolume: "80000",
+        calcTransactions: "400",
+        calcFees: "2400",
+      }),
+    );
     expect(res.status).toBe(200);
     const after = await counts();
     expect(after.contacts).toBe(before.contacts);
     expect(after.submissions).toBe(before.submissions + 1);
-    const contact = await db().selectFrom("contacts").selectAll().where("email", "=", "dana.ruiz@ruizauto.example").executeTakeFirstOrThrow();
+    const contact = await db()
+      .selectFrom("contacts")
+      .selectAll()
+      .where("email", "=", "dana.ruiz@ruizauto.example")
+      .executeTakeFirstOrThrow();
     expect(contact).toMatchObject({ submission_count: 2, phone: "480-555-0199" });
-    const submissions = await db().selectFrom("lead_submissions").selectAll().where("contact_id", "=", contact.id).orderBy("created_at").execute();
+    const submissions = await db()
+      .selectFrom("lead_submissions")
+      .selectAll()
+      .where("contact_id", "=", contact.id)
+      .orderBy("created_at")
+      .execute();
     expect(submissions).toHaveLength(2);
     expect(submissions[1]).toMatchObject({ source: "calculator" });
     expect(JSON.parse(submissions[1]!.calculator_inputs!)).toEqual({ volume: 80000, transactions: 400, fees: 2400 });
   });
 
   it("answers a JSON or text/plain post with 415", async () => {
-    await expectRejected(JSON.stringify({ name: "x" }), 415, "This kind of request body is not accepted here", { "content-type": "application/json" });
-    await expectRejected("name=x", 415, "This kind of request body is not accepted here", { "content-type": "text/plain" });
+    await expectRejected(JSON.stringify({ name: "x" }), 415, "This kind of request body is not accepted here", {
+      "content-type": "application/json",
+    });
+    await expectRejected("name=x", 415, "This kind of request body is not accepted here", {
+      "content-type": "text/plain",
+    });
   });
 
   it("answers an oversized body with 413, whether or not it declares its length", async () => {
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set(new TextEncoder().encode("%PDF-1.4\n"));
-    const html = await expectRejected(leadForm({}, { name: "big.pdf", type: "application/pdf", bytes: big }), 413, "larger than we accept");
+    const html = await expectRejected(
+      leadForm({}, { name: "big.pdf", type: "application/pdf", bytes: big }),
+      413,
+      "larger than we accept",
+    );
     expect(html).toContain("10 MB or smaller");
 
     // Streamed (chunked) so only the parser's running count can catch it.
@@ -221,10 +301,18 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
   });
 
   it("answers huge or malformed fields with 400 and field errors", async () => {
-    const html = await expectRejected(leadForm({ message: "m".repeat(100_000), name: "n".repeat(5000) }), 400, "Message must be 2,000 characters or fewer.");
+    const html = await expectRejected(
+      leadForm({ message: "m".repeat(100_000), name: "n".repeat(5000) }),
+      400,
+      "Message must be 2,000 characters or fewer.",
+    );
     expect(html).toContain("Name must be 100 characters or fewer.");
     expect(html).toContain('aria-invalid="true"');
-    const missing = await expectRejected(leadForm({ email: "dana@", paymentMethods: null, consent: null }), 400, "Please enter a valid e-mail address");
+    const missing = await expectRejected(
+      leadForm({ email: "dana@", paymentMethods: null, consent: null }),
+      400,
+      "Please enter a valid e-mail address",
+    );
     expect(missing).toContain("Please choose at least one way you take payments.");
     expect(missing).toContain("Please agree to be contacted");
     // The values typed are put back into the form.
@@ -240,13 +328,19 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     await expectRejected(body, 400, "not valid UTF-8", { "content-type": `multipart/form-data; boundary=${boundary}` });
-    await expectRejected("name=Da%FF%FEna&consent=yes", 400, "not valid UTF-8", { "content-type": "application/x-www-form-urlencoded" });
+    await expectRejected("name=Da%FF%FEna&consent=yes", 400, "not valid UTF-8", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
   });
 
   it("refuses a renamed .exe called statement.pdf, with an error on the statement field", async () => {
     const exe = new Uint8Array(2048);
     exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03]);
-    const html = await expectRejected(leadForm({}, { name: "statement.pdf", type: "application/pdf", bytes: exe }), 400, "Please upload your statement as a PDF, PNG or JPEG file.");
+    const html = await expectRejected(
+      leadForm({}, { name: "statement.pdf", type: "application/pdf", bytes: exe }),
+      400,
+      "Please upload your statement as a PDF, PNG or JPEG file.",
+    );
     expect(html).toContain('id="lead-statement-error"');
   });
 
@@ -318,7 +412,9 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
     const stored = await submissionOf("down@example.com");
     expect(stored.notified_at).toBeNull();
 
-    await expect.poll(async () => (await submissionOf("down@example.com")).notify_status, { timeout: 15_000, interval: 250 }).toBe("failed");
+    await expect
+      .poll(async () => (await submissionOf("down@example.com")).notify_status, { timeout: 15_000, interval: 250 })
+      .toBe("failed");
     const flagged = await submissionOf("down@example.com");
     expect(flagged.notify_attempts).toBe(2);
     expect(flagged.notify_error).toMatch(/ECONNREFUSED|connect/i);
@@ -327,7 +423,10 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
 
     const smtp = await startTestSmtp({ port: smtpPort });
     try {
-      const next = await fetch(`${server.url}/contact`, { method: "POST", body: leadForm({ email: "back@example.com" }) });
+      const next = await fetch(`${server.url}/contact`, {
+        method: "POST",
+        body: leadForm({ email: "back@example.com" }),
+      });
       expect(next.status).toBe(200);
       await next.text();
       await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
@@ -369,7 +468,13 @@ describe.each(dbKinds())("createLead transaction on %s", (kind) => {
     // Break the last insert of the transaction: the contact and submission must roll back too.
     await tdb.db.schema.dropTable("lead_statements").execute();
     await expect(
-      createLead(tdb.db, input, { filename: "s.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" }, {}, { dataDir: tdb.dataDir }),
+      createLead(
+        tdb.db,
+        input,
+        { filename: "s.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" },
+        {},
+        { dataDir: tdb.dataDir },
+      ),
     ).rejects.toThrow();
     expect(await tdb.db.selectFrom("contacts").selectAll().execute()).toEqual([]);
     expect(await tdb.db.selectFrom("lead_submissions").selectAll().execute()).toEqual([]);
@@ -378,7 +483,13 @@ describe.each(dbKinds())("createLead transaction on %s", (kind) => {
 
   it("still stores leads without a statement", async () => {
     const lead = await createLead(tdb.db, input, undefined, { clientIp: "198.51.100.7" }, { dataDir: tdb.dataDir });
-    const again = await createLead(tdb.db, { ...input, email: "AVA@chenflorist.example" }, undefined, {}, { dataDir: tdb.dataDir });
+    const again = await createLead(
+      tdb.db,
+      { ...input, email: "AVA@chenflorist.example" },
+      undefined,
+      {},
+      { dataDir: tdb.dataDir },
+    );
     expect(again.contactId).toBe(lead.contactId);
     expect(again.returning).toBe(true);
     expect(lead.returning).toBe(false);

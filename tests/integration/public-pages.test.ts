@@ -126,10 +126,18 @@ describe.each(dbKinds())("public pages on %s", (kind) => {
     expect(crumbs.itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: `${SITE_URL}/` },
       { "@type": "ListItem", position: 2, name: "Services", item: `${SITE_URL}/services` },
-      { "@type": "ListItem", position: 3, name: "Online Payment Gateways", item: `${SITE_URL}/services/online-gateways` },
+      {
+        "@type": "ListItem",
+        position: 3,
+        name: "Online Payment Gateways",
+        item: `${SITE_URL}/services/online-gateways`,
+      },
     ]);
     const service = head.jsonLd.find((d) => d["@type"] === "Service")!;
-    expect(service).toMatchObject({ name: "Online Payment Gateways", provider: { name: "Meritum", telephone: "(800) 431-9848" } });
+    expect(service).toMatchObject({
+      name: "Online Payment Gateways",
+      provider: { name: "Meritum", telephone: "(800) 431-9848" },
+    });
   });
 
   it("renders the industry body from Markdown, its needs and the recommended setup", async () => {
@@ -142,7 +150,8 @@ describe.each(dbKinds())("public pages on %s", (kind) => {
   it("lists the industries from the database on home and on /industries, with links", async () => {
     for (const path of ["/", "/industries"]) {
       const html = await (await fetch(`${server.url}${path}`)).text();
-      for (const industry of industrySeed) expect(html, `${path} ${industry.slug}`).toContain(`href="/industries/${industry.slug}"`);
+      for (const industry of industrySeed)
+        expect(html, `${path} ${industry.slug}`).toContain(`href="/industries/${industry.slug}"`);
     }
   });
 
@@ -153,11 +162,15 @@ describe.each(dbKinds())("public pages on %s", (kind) => {
     expect(plain).toContain("How we estimate");
     expect(text).toContain("1.85% of volume");
     expect(text).toContain("$0.10 per transaction");
-    const html = decode(await (await fetch(`${server.url}/services/merchant-accounts?volume=25000&transactions=500&fees=850`)).text());
+    const html = decode(
+      await (await fetch(`${server.url}/services/merchant-accounts?volume=25000&transactions=500&fees=850`)).text(),
+    );
     expect(html).toContain("Your current effective rate 3.40%");
     expect(html).toContain("Estimated monthly saving $265.00");
     expect(html).toContain("Estimated yearly saving $3,180.00");
-    const raw = await (await fetch(`${server.url}/services/merchant-accounts?volume=25000&transactions=500&fees=850`)).text();
+    const raw = await (
+      await fetch(`${server.url}/services/merchant-accounts?volume=25000&transactions=500&fees=850`)
+    ).text();
     expect(raw).toContain('href="/contact?from=calculator&amp;volume=25000&amp;transactions=500&amp;fees=850"');
   });
 
@@ -202,7 +215,11 @@ describe.each(dbKinds())("public pages on %s", (kind) => {
       expect(xml).toContain("/industries/restaurants<");
       expect((await fetch(`${server.url}/industries/retail`)).status).toBe(404);
     } finally {
-      await server.database.db.updateTable("industries").set({ published: true }).where("slug", "=", "retail").execute();
+      await server.database.db
+        .updateTable("industries")
+        .set({ published: true })
+        .where("slug", "=", "retail")
+        .execute();
     }
   });
 
@@ -237,7 +254,10 @@ describe.each(dbKinds())("public pages on %s", (kind) => {
     const ico = Buffer.from(await (await fetch(`${server.url}/favicon.ico`)).arrayBuffer());
     expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
     expect(ico.readUInt16LE(4)).toBeGreaterThan(0);
-    const manifest = (await (await fetch(`${server.url}/site.webmanifest`)).json()) as { name: string; icons: Array<{ src: string }> };
+    const manifest = (await (await fetch(`${server.url}/site.webmanifest`)).json()) as {
+      name: string;
+      icons: Array<{ src: string }>;
+    };
     expect(manifest.name).toMatch(/Meritum/);
     expect(manifest.icons.map((i) => i.src)).toEqual(expect.arrayContaining(["/icon-192.png", "/icon-512.png"]));
   });

@@ -17,7 +17,11 @@ export interface SignInResult {
 }
 
 /** Posts the /login form as a browser would (same-site Origin, a client IP via X-Forwarded-For). */
-export async function postLogin(server: TestServer, fields: Record<string, string>, options: { ip?: string; cookie?: string } = {}): Promise<SignInResult> {
+export async function postLogin(
+  server: TestServer,
+  fields: Record<string, string>,
+  options: { ip?: string; cookie?: string } = {},
+): Promise<SignInResult> {
   const res = await fetch(`${server.url}/login`, {
     method: "POST",
     redirect: "manual",
@@ -29,23 +33,47 @@ export async function postLogin(server: TestServer, fields: Record<string, strin
     },
     body: new URLSearchParams({ intent: "password", ...fields }),
   });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!).filter((c) => !c.endsWith("="));
-  return { status: res.status, location: res.headers.get("location"), cookie: cookies.length ? cookies.join("; ") : null, body: await res.text() };
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="));
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    cookie: cookies.length ? cookies.join("; ") : null,
+    body: await res.text(),
+  };
 }
 
 /** Signs in with e-mail and password and returns the session cookie. */
-export async function signIn(server: TestServer, email: string, password = PASSWORD, ip = "203.0.113.9"): Promise<string> {
+export async function signIn(
+  server: TestServer,
+  email: string,
+  password = PASSWORD,
+  ip = "203.0.113.9",
+): Promise<string> {
   const res = await postLogin(server, { email, password }, { ip });
-  if (res.status !== 302 || !res.cookie) throw new Error(`sign-in failed for ${email}: ${res.status} ${res.body.slice(0, 300)}`);
+  if (res.status !== 302 || !res.cookie)
+    throw new Error(`sign-in failed for ${email}: ${res.status} ${res.body.slice(0, 300)}`);
   return res.cookie;
 }
 
 /** Submits a route action form with the session cookie and a same-site Origin. */
-export async function postForm(server: TestServer, path: string, cookie: string | null, fields: Record<string, string>, origin = server.url) {
+export async function postForm(
+  server: TestServer,
+  path: string,
+  cookie: string | null,
+  fields: Record<string, string>,
+  origin = server.url,
+) {
   return fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(fields),
   });
 }

@@ -1,4 +1,14 @@
-import { FileText, HelpCircle, Inbox, LayoutDashboard, ListChecks, Newspaper, Shield, Users, type LucideIcon } from "lucide-react";
+import {
+  FileText,
+  HelpCircle,
+  Inbox,
+  LayoutDashboard,
+  ListChecks,
+  Newspaper,
+  Shield,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface AdminNavItem {
   label: string;

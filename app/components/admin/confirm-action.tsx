@@ -15,7 +15,16 @@ interface ConfirmActionProps {
 }
 
 /** Every staff action asks first: a Radix AlertDialog with Cancel and the action. */
-export function ConfirmAction({ trigger, triggerVariant = "outline", triggerLabel, title, description, confirmLabel, destructive, onConfirm }: ConfirmActionProps) {
+export function ConfirmAction({
+  trigger,
+  triggerVariant = "outline",
+  triggerLabel,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  onConfirm,
+}: ConfirmActionProps) {
   const [open, setOpen] = useState(false);
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>

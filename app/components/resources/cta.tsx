@@ -9,8 +9,8 @@ export function AnalysisCta({ heading = "Want a second opinion on your processin
         {heading}
       </h2>
       <p className="mt-3 max-w-2xl leading-7 text-brand-100">
-        Send us a recent statement and we will show you, line by line, what you pay today and what you could pay. Free, with no obligation to
-        switch.
+        Send us a recent statement and we will show you, line by line, what you pay today and what you could pay. Free,
+        with no obligation to switch.
       </p>
       <Link to="/contact" className={buttonVariants({ size: "lg", className: "mt-6" })}>
         Get Free Analysis

@@ -19,7 +19,10 @@ export function PostCard({ post, headingLevel = "h2" }: { post: PostCardData; he
     <article className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow duration-200 hover:shadow-md">
       <p className="text-sm font-semibold text-accent-700">{post.category}</p>
       <Heading className="mt-2 text-xl font-bold leading-snug text-slate-900">
-        <Link to={`/resources/blog/${post.slug}`} className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700">
+        <Link
+          to={`/resources/blog/${post.slug}`}
+          className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700"
+        >
           {post.title}
         </Link>
       </Heading>

@@ -22,7 +22,9 @@ export function ResourcesNav() {
               className={({ isActive }) =>
                 cn(
                   "inline-flex h-12 items-center whitespace-nowrap border-b-2 px-2.5 text-sm sm:px-3 font-semibold transition-colors duration-200",
-                  isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+                  isActive
+                    ? "border-brand-700 text-brand-800"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
                 )
               }
             >

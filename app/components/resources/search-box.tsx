@@ -3,14 +3,25 @@ import { Form } from "react-router";
 import { cn } from "~/lib/utils";
 
 /** A GET form to /resources/search; works without JavaScript. */
-export function SearchBox({ defaultValue = "", className, id = "resources-search" }: { defaultValue?: string; className?: string; id?: string }) {
+export function SearchBox({
+  defaultValue = "",
+  className,
+  id = "resources-search",
+}: {
+  defaultValue?: string;
+  className?: string;
+  id?: string;
+}) {
   return (
     <Form method="get" action="/resources/search" role="search" className={cn("flex w-full max-w-xl gap-2", className)}>
       <label htmlFor={id} className="sr-only">
         Search articles, guides and FAQ
       </label>
       <div className="relative flex-1">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" aria-hidden />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
+          aria-hidden
+        />
         <input
           id={id}
           type="search"

@@ -33,7 +33,10 @@ export function CtaBand({
           </Link>
           <a
             href={telHref(settings.phone)}
-            className={cn(buttonVariants({ size: "lg", variant: "outline" }), "border-white/40 bg-transparent text-white hover:bg-white/10")}
+            className={cn(
+              buttonVariants({ size: "lg", variant: "outline" }),
+              "border-white/40 bg-transparent text-white hover:bg-white/10",
+            )}
           >
             <Phone className="size-5" aria-hidden />
             Call {settings.phone}

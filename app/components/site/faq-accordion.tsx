@@ -14,7 +14,11 @@ export interface FaqItem {
  */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
   return (
-    <Accordion.Root type="single" collapsible className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+    <Accordion.Root
+      type="single"
+      collapsible
+      className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       {items.map((item, index) => (
         <Accordion.Item key={item.question} value={`faq-${index}`}>
           <Accordion.Header className="m-0">

@@ -23,9 +23,9 @@ export function SiteFooter() {
             {`The ${settings.companyName} Pledge`}
           </h2>
           <p className="mt-2 text-sm leading-6">
-            Honest, interchange-plus pricing you can read. No long-term contracts, no surprise fees, and a real
-            person in {settings.location.split(",")[0]} who answers when you call. {settings.experience} of keeping
-            merchants paid.
+            Honest, interchange-plus pricing you can read. No long-term contracts, no surprise fees, and a real person
+            in {settings.location.split(",")[0]} who answers when you call. {settings.experience} of keeping merchants
+            paid.
           </p>
         </section>
         <section aria-labelledby="footer-contact">
@@ -44,8 +44,14 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <a href={settings.linkedinUrl} rel="noopener noreferrer" target="_blank" className="inline-flex items-center gap-2 hover:text-white">
-                <LinkedInIcon className="size-4" aria-hidden /> LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+              <a
+                href={settings.linkedinUrl}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="inline-flex items-center gap-2 hover:text-white"
+              >
+                <LinkedInIcon className="size-4" aria-hidden /> LinkedIn
+                <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>
           </ul>

@@ -27,14 +27,24 @@ function DesktopItem({ item, pathname }: { item: NavItem; pathname: string }) {
   }
   return (
     <NavigationMenu.Item className="relative">
-      <NavigationMenu.Trigger className={cn(itemClass, "group")} data-active={active} aria-current={active ? "page" : undefined}>
+      <NavigationMenu.Trigger
+        className={cn(itemClass, "group")}
+        data-active={active}
+        aria-current={active ? "page" : undefined}
+      >
         {item.label}
-        <ChevronDown className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" aria-hidden />
+        <ChevronDown
+          className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180"
+          aria-hidden
+        />
       </NavigationMenu.Trigger>
       <NavigationMenu.Content className="absolute left-0 top-full z-50 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
         <ul className="grid gap-1">
           {item.children.map((child) => {
-            const current = child.to === "/services" || child.to === "/about" ? pathname === child.to : pathHasPrefix(pathname, child.to);
+            const current =
+              child.to === "/services" || child.to === "/about"
+                ? pathname === child.to
+                : pathHasPrefix(pathname, child.to);
             return (
               <li key={child.to}>
                 <NavigationMenu.Link asChild active={current}>

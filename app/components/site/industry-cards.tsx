@@ -58,7 +58,9 @@ export function IndustryCards({ industries, compact = false }: { industries: Ind
                 industry.name
               ) : (
                 <>
-                  <span className="mt-4 text-lg font-semibold text-slate-900 group-hover:text-brand-700">{industry.name}</span>
+                  <span className="mt-4 text-lg font-semibold text-slate-900 group-hover:text-brand-700">
+                    {industry.name}
+                  </span>
                   <span className="mt-2 leading-7 text-slate-600">{industry.summary}</span>
                 </>
               )}

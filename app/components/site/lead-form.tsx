@@ -113,16 +113,21 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
     fetcher.submit(form, { method: "post", encType: "multipart/form-data", action: formAction });
   }
 
-  if (result?.ok) return <Confirmation ref={confirmationRef} name={result.name} statement={result.statement} autoFocus={!fetcher.data} />;
+  if (result?.ok)
+    return (
+      <Confirmation ref={confirmationRef} name={result.name} statement={result.statement} autoFocus={!fetcher.data} />
+    );
 
   // Without JavaScript nothing can move focus after the post, so the re-rendered page asks
   // the browser to focus the first field in error (the summary when no field is named).
-  const documentErrors = !fetcher.data && !clientErrors && documentResult && !documentResult.ok ? documentResult : undefined;
+  const documentErrors =
+    !fetcher.data && !clientErrors && documentResult && !documentResult.ok ? documentResult : undefined;
   const autoFocusField = documentErrors ? firstErrorField(documentErrors.fieldErrors ?? {}) : undefined;
   const autoFocus = (field: LeadField) => (autoFocusField === field ? true : undefined);
 
   const describedBy = (field: LeadField, hint?: boolean) =>
-    [hint ? `lead-${field}-hint` : "", errors[field] ? `lead-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
+    [hint ? `lead-${field}-hint` : "", errors[field] ? `lead-${field}-error` : ""].filter(Boolean).join(" ") ||
+    undefined;
   const invalid = (field: LeadField) => (errors[field] ? true : undefined);
 
   return (
@@ -170,16 +175,27 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
 
       <input type="hidden" name="formToken" value={currentToken} readOnly />
       <input type="hidden" name="source" value={prefill.source} readOnly />
-      {prefill.calculator?.volume ? <input type="hidden" name="calcVolume" value={String(prefill.calculator.volume)} readOnly /> : null}
+      {prefill.calculator?.volume ? (
+        <input type="hidden" name="calcVolume" value={String(prefill.calculator.volume)} readOnly />
+      ) : null}
       {prefill.calculator?.transactions ? (
         <input type="hidden" name="calcTransactions" value={String(prefill.calculator.transactions)} readOnly />
       ) : null}
-      {prefill.calculator?.fees ? <input type="hidden" name="calcFees" value={String(prefill.calculator.fees)} readOnly /> : null}
+      {prefill.calculator?.fees ? (
+        <input type="hidden" name="calcFees" value={String(prefill.calculator.fees)} readOnly />
+      ) : null}
 
       {/* Honeypot: off-screen and hidden from assistive technology; people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor={`lead-${HONEYPOT_FIELD}`}>Referral code (leave this empty)</label>
-        <input id={`lead-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`lead-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
@@ -278,7 +294,13 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
             ))}
           </select>
         </Field>
-        <Field field="averageTicket" label="Average sale (ticket)" optional hint="In dollars, e.g. 45.00" error={errors.averageTicket}>
+        <Field
+          field="averageTicket"
+          label="Average sale (ticket)"
+          optional
+          hint="In dollars, e.g. 45.00"
+          error={errors.averageTicket}
+        >
           <input
             id="lead-averageTicket"
             autoFocus={autoFocus("averageTicket")}
@@ -292,7 +314,13 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
             className={inputClass}
           />
         </Field>
-        <Field field="currentProcessor" label="Current processor" optional hint="e.g. Square, your bank, or “not sure”" error={errors.currentProcessor}>
+        <Field
+          field="currentProcessor"
+          label="Current processor"
+          optional
+          hint="e.g. Square, your bank, or “not sure”"
+          error={errors.currentProcessor}
+        >
           <input
             id="lead-currentProcessor"
             autoFocus={autoFocus("currentProcessor")}
@@ -338,7 +366,13 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <FieldError field="paymentMethods" error={errors.paymentMethods} />
       </fieldset>
 
-      <Field field="message" label="Anything we should know?" optional hint={`Up to ${LIMITS.message.toLocaleString("en-US")} characters.`} error={errors.message}>
+      <Field
+        field="message"
+        label="Anything we should know?"
+        optional
+        hint={`Up to ${LIMITS.message.toLocaleString("en-US")} characters.`}
+        error={errors.message}
+      >
         <textarea
           id="lead-message"
           autoFocus={autoFocus("message")}
@@ -469,8 +503,8 @@ function Confirmation({
         Thank you, {firstName}. Your request is in.
       </h3>
       <p className="mt-3 text-slate-700">
-        {owner.name}, our {settings.ownerTitle.toLowerCase()}, or a member of our team reviews every request personally. We'll
-        call or e-mail you <strong>within one business day</strong>
+        {owner.name}, our {settings.ownerTitle.toLowerCase()}, or a member of our team reviews every request personally.
+        We'll call or e-mail you <strong>within one business day</strong>
         {statement ? ", and we've received your statement for a line-by-line review" : ""}.
       </p>
       <p className="mt-3 text-slate-700">

@@ -25,20 +25,21 @@ export function PricingExplainer({ note, exampleSale = 100 }: { note?: ReactNode
     <div className="grid gap-10 lg:grid-cols-2">
       <div className="space-y-4 leading-7 text-slate-700">
         <p>
-          Every card sale carries three costs. <strong className="text-slate-900">Interchange</strong> goes to the bank that issued
-          your customer&apos;s card, and <strong className="text-slate-900">assessments</strong> go to Visa, Mastercard, Discover or
-          American Express. Those are published rates that no processor can change: a debit card tapped at your counter costs far less
-          than a rewards credit card typed into a website.
+          Every card sale carries three costs. <strong className="text-slate-900">Interchange</strong> goes to the bank
+          that issued your customer&apos;s card, and <strong className="text-slate-900">assessments</strong> go to Visa,
+          Mastercard, Discover or American Express. Those are published rates that no processor can change: a debit card
+          tapped at your counter costs far less than a rewards credit card typed into a website.
         </p>
         <p>
-          With <strong className="text-slate-900">interchange-plus</strong> pricing you pay those costs exactly as the networks charge
-          them, plus <strong className="text-slate-900">our markup</strong>: a fixed percentage and a few cents per transaction, written
-          into your agreement and the same every month. When a customer uses a cheap debit card, the saving is yours, not ours.
+          With <strong className="text-slate-900">interchange-plus</strong> pricing you pay those costs exactly as the
+          networks charge them, plus <strong className="text-slate-900">our markup</strong>: a fixed percentage and a
+          few cents per transaction, written into your agreement and the same every month. When a customer uses a cheap
+          debit card, the saving is yours, not ours.
         </p>
         <p>
-          Flat-rate and &quot;tiered&quot; plans do it the other way around: they charge one high rate, or sort your cards into
-          &quot;qualified&quot; and &quot;non-qualified&quot; buckets the processor defines, and keep the difference. That is why two
-          merchants with the same sales can pay very different amounts.
+          Flat-rate and &quot;tiered&quot; plans do it the other way around: they charge one high rate, or sort your
+          cards into &quot;qualified&quot; and &quot;non-qualified&quot; buckets the processor defines, and keep the
+          difference. That is why two merchants with the same sales can pay very different amounts.
         </p>
         {note ? <div>{note}</div> : null}
       </div>
@@ -81,9 +82,9 @@ export function PricingExplainer({ note, exampleSale = 100 }: { note?: ReactNode
           </tfoot>
         </table>
         <p className="mt-4 text-sm leading-6 text-slate-600">
-          Plus a flat {formatMoney(settings.calculatorMonthlyFee)} monthly account fee. No annual fee, no PCI &quot;non-compliance&quot;
-          surcharge, no early-termination fee. Your actual interchange depends on the cards your customers use; your statement shows
-          each one.
+          Plus a flat {formatMoney(settings.calculatorMonthlyFee)} monthly account fee. No annual fee, no PCI
+          &quot;non-compliance&quot; surcharge, no early-termination fee. Your actual interchange depends on the cards
+          your customers use; your statement shows each one.
         </p>
       </figure>
     </div>

@@ -16,7 +16,14 @@ import {
 import { useRootData } from "~/lib/site";
 import { cn } from "~/lib/utils";
 
-const fields: Array<{ name: CalculatorField; label: string; hint: string; prefix?: string; inputMode: "decimal" | "numeric"; placeholder: string }> = [
+const fields: Array<{
+  name: CalculatorField;
+  label: string;
+  hint: string;
+  prefix?: string;
+  inputMode: "decimal" | "numeric";
+  placeholder: string;
+}> = [
   {
     name: "volume",
     label: "Monthly card volume",
@@ -103,7 +110,10 @@ export function SavingsCalculator() {
                 </p>
                 <div className="relative mt-2">
                   {field.prefix ? (
-                    <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-500" aria-hidden>
+                    <span
+                      className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-500"
+                      aria-hidden
+                    >
                       {field.prefix}
                     </span>
                   ) : null}
@@ -138,7 +148,10 @@ export function SavingsCalculator() {
             );
           })}
         </div>
-        <button type="submit" className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8 w-full sm:w-auto")}>
+        <button
+          type="submit"
+          className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8 w-full sm:w-auto")}
+        >
           <Calculator className="size-5" aria-hidden />
           Calculate my savings
         </button>
@@ -156,7 +169,9 @@ export function SavingsCalculator() {
             <dl className="mt-5 grid gap-4">
               <div>
                 <dt className="text-sm text-slate-300">Your current effective rate</dt>
-                <dd className="text-2xl font-bold tabular-nums text-white">{formatPercent(estimate.currentRatePercent)}</dd>
+                <dd className="text-2xl font-bold tabular-nums text-white">
+                  {formatPercent(estimate.currentRatePercent)}
+                </dd>
               </div>
               <div>
                 <dt className="text-sm text-slate-300">Estimated cost with {settings.companyName}</dt>
@@ -168,34 +183,42 @@ export function SavingsCalculator() {
                 <>
                   <div>
                     <dt className="text-sm text-slate-300">Estimated monthly saving</dt>
-                    <dd className="text-3xl font-extrabold tabular-nums text-accent-100">{formatMoney(estimate.monthlySaving)}</dd>
+                    <dd className="text-3xl font-extrabold tabular-nums text-accent-100">
+                      {formatMoney(estimate.monthlySaving)}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-sm text-slate-300">Estimated yearly saving</dt>
-                    <dd className="text-3xl font-extrabold tabular-nums text-accent-100">{formatMoney(estimate.yearlySaving)}</dd>
+                    <dd className="text-3xl font-extrabold tabular-nums text-accent-100">
+                      {formatMoney(estimate.yearlySaving)}
+                    </dd>
                   </div>
                 </>
               ) : null}
             </dl>
             {estimate.outcome === "already-lower" ? (
               <p className="mt-5 leading-7">
-                Good news: what you pay today is already at or below our illustration, so we would not promise you a saving on these
-                numbers. A free analysis can still check your statement for fees that creep in over time.
+                Good news: what you pay today is already at or below our illustration, so we would not promise you a
+                saving on these numbers. A free analysis can still check your statement for fees that creep in over
+                time.
               </p>
             ) : (
               <p className="mt-5 text-sm leading-6 text-slate-300">
-                An estimate, not a quote. Your real rates depend on your card mix; a free analysis of your statement gives you exact
-                numbers.
+                An estimate, not a quote. Your real rates depend on your card mix; a free analysis of your statement
+                gives you exact numbers.
               </p>
             )}
-            <Link to={freeAnalysisHref(outcome.input)} className={cn(buttonVariants({ size: "lg" }), "mt-6 self-start")}>
+            <Link
+              to={freeAnalysisHref(outcome.input)}
+              className={cn(buttonVariants({ size: "lg" }), "mt-6 self-start")}
+            >
               Get my Free Analysis <ArrowRight className="size-5" aria-hidden />
             </Link>
           </>
         ) : (
           <p className="mt-4 leading-7">
-            Enter your three numbers and choose &quot;Calculate my savings&quot;. They are on the summary page of your monthly processing
-            statement. Nothing you type here is sent or stored.
+            Enter your three numbers and choose &quot;Calculate my savings&quot;. They are on the summary page of your
+            monthly processing statement. Nothing you type here is sent or stored.
           </p>
         )}
       </div>
@@ -205,8 +228,8 @@ export function SavingsCalculator() {
           How we estimate
         </h3>
         <p className="mt-2 max-w-3xl leading-7 text-slate-600">
-          We price your month at our published interchange-plus illustration and compare it with the fees you enter. Your effective
-          rate is your total fees divided by your card volume.
+          We price your month at our published interchange-plus illustration and compare it with the fees you enter.
+          Your effective rate is your total fees divided by your card volume.
         </p>
         <ul className="mt-4 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
           <li className="rounded-lg border border-slate-200 bg-white p-4">
@@ -218,7 +241,9 @@ export function SavingsCalculator() {
             {settings.companyName} markup over interchange
           </li>
           <li className="rounded-lg border border-slate-200 bg-white p-4">
-            <span className="block font-semibold text-slate-900">{formatMoney(assumptions.perTransactionFee)} per transaction</span>
+            <span className="block font-semibold text-slate-900">
+              {formatMoney(assumptions.perTransactionFee)} per transaction
+            </span>
             {settings.companyName} transaction fee
           </li>
           <li className="rounded-lg border border-slate-200 bg-white p-4">

@@ -35,18 +35,28 @@ export function Section({
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
         <div className="max-w-3xl">
           {eyebrow ? (
-            <p className={cn("text-sm font-semibold uppercase tracking-wide", tone === "brand" ? "text-accent-100" : "text-brand-700")}>
+            <p
+              className={cn(
+                "text-sm font-semibold uppercase tracking-wide",
+                tone === "brand" ? "text-accent-100" : "text-brand-700",
+              )}
+            >
               {eyebrow}
             </p>
           ) : null}
           <h2
             id={headingId}
-            className={cn("mt-2 text-3xl font-bold tracking-tight sm:text-4xl", tone === "brand" ? "text-white" : "text-slate-900")}
+            className={cn(
+              "mt-2 text-3xl font-bold tracking-tight sm:text-4xl",
+              tone === "brand" ? "text-white" : "text-slate-900",
+            )}
           >
             {title}
           </h2>
           {intro ? (
-            <div className={cn("mt-4 text-lg leading-8", tone === "brand" ? "text-slate-200" : "text-slate-600")}>{intro}</div>
+            <div className={cn("mt-4 text-lg leading-8", tone === "brand" ? "text-slate-200" : "text-slate-600")}>
+              {intro}
+            </div>
           ) : null}
         </div>
         {children ? <div className="mt-10">{children}</div> : null}

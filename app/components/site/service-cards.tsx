@@ -7,7 +7,10 @@ export function ServiceCards() {
   return (
     <ul className="grid gap-6 lg:grid-cols-3">
       {services.map(({ slug, path, name, icon: Icon, summary, bestFor, highlights }) => (
-        <li key={slug} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition-shadow hover:shadow-md">
+        <li
+          key={slug}
+          className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition-shadow hover:shadow-md"
+        >
           <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-800 text-white">
             <Icon className="size-6" aria-hidden />
           </span>

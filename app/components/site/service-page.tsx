@@ -33,7 +33,11 @@ export function ServicePage({ content, children }: { content: ServicePageContent
   return (
     <>
       <JsonLd
-        data={serviceLd({ name: summary.name, description: summary.summary, path: summary.path, serviceType: content.serviceType }, settings, siteUrl)}
+        data={serviceLd(
+          { name: summary.name, description: summary.summary, path: summary.path, serviceType: content.serviceType },
+          settings,
+          siteUrl,
+        )}
       />
       <PageHeader
         eyebrow="Services"
@@ -72,7 +76,12 @@ export function ServicePage({ content, children }: { content: ServicePageContent
         <FeatureGrid items={content.features} />
       </Section>
 
-      <Section id="pricing" eyebrow="Pricing" title="How pricing works" intro="Interchange-plus, explained without the jargon.">
+      <Section
+        id="pricing"
+        eyebrow="Pricing"
+        title="How pricing works"
+        intro="Interchange-plus, explained without the jargon."
+      >
         <PricingExplainer note={content.pricingNote} />
       </Section>
 

@@ -15,7 +15,11 @@ export function FullScreenLoading({ message = "Loading..." }: { message?: string
 /** Shown in place of a page while its code or data loads after a client navigation. */
 export function PageLoading() {
   return (
-    <div role="status" aria-live="polite" className="mx-auto flex min-h-[50vh] max-w-6xl items-center justify-center px-4">
+    <div
+      role="status"
+      aria-live="polite"
+      className="mx-auto flex min-h-[50vh] max-w-6xl items-center justify-center px-4"
+    >
       <p className="flex items-center gap-2 text-slate-600">
         <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden />
         Loading page...

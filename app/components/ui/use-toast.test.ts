@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getToastState, TOAST_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY, toast, toastReducer, type ToastData } from "./use-toast";
+import {
+  getToastState,
+  TOAST_DURATION,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  toast,
+  toastReducer,
+  type ToastData,
+} from "./use-toast";
 
 const make = (id: string, open = true): ToastData => ({ id, title: `Toast ${id}`, open });
 

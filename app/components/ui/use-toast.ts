@@ -103,6 +103,10 @@ function subscribe(listener: () => void) {
 const serverSnapshot: ToastState = { toasts: [] };
 
 export function useToast() {
-  const current = useSyncExternalStore(subscribe, () => state, () => serverSnapshot);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverSnapshot,
+  );
   return { toasts: current.toasts, toast, dismiss: dismissToast };
 }

@@ -2,7 +2,11 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-posts";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Blog posts · Admin", description: "Write, schedule and publish articles for the public blog.", noindex: true });
+  seo(args, {
+    title: "Blog posts · Admin",
+    description: "Write, schedule and publish articles for the public blog.",
+    noindex: true,
+  });
 
 export default function Page() {
   return (

@@ -2,7 +2,11 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contacts";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Contacts · Admin", description: "Leads from the Free Analysis form, and where each one stands.", noindex: true });
+  seo(args, {
+    title: "Contacts · Admin",
+    description: "Leads from the Free Analysis form, and where each one stands.",
+    noindex: true,
+  });
 
 export default function Page() {
   return (

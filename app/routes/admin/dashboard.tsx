@@ -2,7 +2,11 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Dashboard · Admin", description: "New leads, recent content and account activity at a glance.", noindex: true });
+  seo(args, {
+    title: "Dashboard · Admin",
+    description: "New leads, recent content and account activity at a glance.",
+    noindex: true,
+  });
 
 export default function Page() {
   return (

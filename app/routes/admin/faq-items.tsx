@@ -2,7 +2,11 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/faq-items";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "FAQ items · Admin", description: "Questions and answers shown on the public FAQ page.", noindex: true });
+  seo(args, {
+    title: "FAQ items · Admin",
+    description: "Questions and answers shown on the public FAQ page.",
+    noindex: true,
+  });
 
 export default function Page() {
   return (

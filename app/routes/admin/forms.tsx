@@ -2,7 +2,11 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/forms";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Forms · Admin", description: "The site's forms and the submissions each one receives.", noindex: true });
+  seo(args, {
+    title: "Forms · Admin",
+    description: "The site's forms and the submissions each one receives.",
+    noindex: true,
+  });
 
 export default function Page() {
   return (

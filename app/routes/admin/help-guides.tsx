@@ -2,7 +2,11 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/help-guides";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Help guides · Admin", description: "Write and order the step-by-step guides in the resources section.", noindex: true });
+  seo(args, {
+    title: "Help guides · Admin",
+    description: "Write and order the step-by-step guides in the resources section.",
+    noindex: true,
+  });
 
 export default function Page() {
   return (

@@ -2,7 +2,17 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { DropdownMenu } from "radix-ui";
 import { ChevronDown, LogOut, Shield } from "lucide-react";
 import { useState } from "react";
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useNavigation, useRouteError, useSubmit } from "react-router";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useSubmit,
+} from "react-router";
 import { can, permissionForAdminPath, requirePermission, roleOf } from "@server/auth/permissions";
 import { adminNavItems } from "~/components/admin/admin-nav";
 import { Logo } from "~/components/site/logo";
@@ -87,17 +97,22 @@ function UserMenu({ user }: { user: { name: string; email: string; role: string 
   const submit = useSubmit();
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <span aria-hidden className="grid size-7 place-items-center rounded-full bg-brand-800 text-xs font-bold text-white">
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <span
+          aria-hidden
+          className="grid size-7 place-items-center rounded-full bg-brand-800 text-xs font-bold text-white"
+        >
           {user.name.slice(0, 1).toUpperCase()}
         </span>
         <span className="sr-only sm:not-sr-only">{user.name}</span>
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <div className="px-3 py-2 text-sm">
             <p className="font-semibold text-slate-900">{user.name}</p>
             <p className="text-slate-600">{user.email}</p>
@@ -105,7 +120,10 @@ function UserMenu({ user }: { user: { name: string; email: string; role: string 
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild>
-            <Link to="/admin/security" className="flex items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+            <Link
+              to="/admin/security"
+              className="flex items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+            >
               <Shield className="size-4" aria-hidden /> Account security
             </Link>
           </DropdownMenu.Item>
@@ -128,8 +146,16 @@ export function ErrorBoundary() {
   const forbidden = status === 403;
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{forbidden ? "Access denied · Admin | Meritum" : status === 404 ? "Page not found · Admin | Meritum" : "Something went wrong · Admin | Meritum"}</title>
-      <h1 className="text-2xl font-bold text-slate-900">{forbidden ? "You don't have access to this page" : status === 404 ? "Page not found" : "Something went wrong"}</h1>
+      <title>
+        {forbidden
+          ? "Access denied · Admin | Meritum"
+          : status === 404
+            ? "Page not found · Admin | Meritum"
+            : "Something went wrong · Admin | Meritum"}
+      </title>
+      <h1 className="text-2xl font-bold text-slate-900">
+        {forbidden ? "You don't have access to this page" : status === 404 ? "Page not found" : "Something went wrong"}
+      </h1>
       <p className="mt-3 text-slate-600">
         {forbidden
           ? "Your role does not include this part of the admin area. If you need it, ask an administrator."

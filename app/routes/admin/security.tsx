@@ -21,7 +21,11 @@ import type { Route } from "./+types/security";
 export const headers: Route.HeadersFunction = authRouteHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Security · Admin", description: "Your password, two-factor authentication, sessions and recent activity.", noindex: true });
+  seo(args, {
+    title: "Security · Admin",
+    description: "Your password, two-factor authentication, sessions and recent activity.",
+    noindex: true,
+  });
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, session } = requirePermission(args, "own-account");
@@ -75,34 +79,77 @@ export async function action(args: Route.ActionArgs) {
           headers: request.headers,
           returnHeaders: true,
         });
-        await writeAudit(db, { action: "password.changed", target: actor.email, actorId: actor.id, actorEmail: actor.email, ip: actor.ip, userAgent: actor.userAgent });
-        return data<Result>({ ok: true, intent, message: "Password changed. Your other sessions were signed out." }, { headers: cookieHeaders(headers) });
+        await writeAudit(db, {
+          action: "password.changed",
+          target: actor.email,
+          actorId: actor.id,
+          actorEmail: actor.email,
+          ip: actor.ip,
+          userAgent: actor.userAgent,
+        });
+        return data<Result>(
+          { ok: true, intent, message: "Password changed. Your other sessions were signed out." },
+          { headers: cookieHeaders(headers) },
+        );
       } catch (err) {
         const msg = errorMessage(err, "");
-        return fail(/invalid password/i.test(msg) ? "The current password is not correct." : msg || "The password could not be changed.");
+        return fail(
+          /invalid password/i.test(msg)
+            ? "The current password is not correct."
+            : msg || "The password could not be changed.",
+        );
       }
     }
     case "enable-2fa": {
       try {
-        const res = await auth.api.enableTwoFactor({ body: { password: String(form.get("password") ?? "") }, headers: request.headers });
+        const res = await auth.api.enableTwoFactor({
+          body: { password: String(form.get("password") ?? "") },
+          headers: request.headers,
+        });
         const uri = (res as { totpURI: string }).totpURI;
         const key = new URL(uri).searchParams.get("secret") ?? "";
         const qr = await QRCode.toDataURL(uri, { margin: 1, width: 200 });
-        return data<Result>({ ok: true, intent, message: "Scan the QR code, then enter a code to confirm.", setup: { qr, key } });
+        return data<Result>({
+          ok: true,
+          intent,
+          message: "Scan the QR code, then enter a code to confirm.",
+          setup: { qr, key },
+        });
       } catch (err) {
         const msg = errorMessage(err, "");
-        return fail(/invalid password/i.test(msg) ? "The password is not correct." : msg || "Two-factor authentication could not be started.");
+        return fail(
+          /invalid password/i.test(msg)
+            ? "The password is not correct."
+            : msg || "Two-factor authentication could not be started.",
+        );
       }
     }
     case "confirm-2fa": {
       const limited = authRateLimited(args, "two-factor");
-      if (limited) return data<Result>({ ok: false, intent, error: limited.message }, { status: 429, headers: limited.headers });
+      if (limited)
+        return data<Result>({ ok: false, intent, error: limited.message }, { status: 429, headers: limited.headers });
       try {
-        const { headers } = await auth.api.verifyTOTP({ body: { code: String(form.get("code") ?? "").replace(/\s+/g, "") }, headers: request.headers, returnHeaders: true });
+        const { headers } = await auth.api.verifyTOTP({
+          body: { code: String(form.get("code") ?? "").replace(/\s+/g, "") },
+          headers: request.headers,
+          returnHeaders: true,
+        });
         const codes = await auth.api.viewBackupCodes({ body: { userId: actor.id } });
-        await writeAudit(db, { action: "two_factor.enabled", target: actor.email, actorId: actor.id, actorEmail: actor.email, ip: actor.ip, userAgent: actor.userAgent });
+        await writeAudit(db, {
+          action: "two_factor.enabled",
+          target: actor.email,
+          actorId: actor.id,
+          actorEmail: actor.email,
+          ip: actor.ip,
+          userAgent: actor.userAgent,
+        });
         return data<Result>(
-          { ok: true, intent, message: "Two-factor authentication is on.", backupCodes: (codes as { backupCodes: string[] }).backupCodes },
+          {
+            ok: true,
+            intent,
+            message: "Two-factor authentication is on.",
+            backupCodes: (codes as { backupCodes: string[] }).backupCodes,
+          },
           { headers: cookieHeaders(headers) },
         );
       } catch {
@@ -111,23 +158,47 @@ export async function action(args: Route.ActionArgs) {
     }
     case "disable-2fa": {
       try {
-        const { headers } = await auth.api.disableTwoFactor({ body: { password: String(form.get("password") ?? "") }, headers: request.headers, returnHeaders: true });
-        await writeAudit(db, { action: "two_factor.disabled", target: actor.email, actorId: actor.id, actorEmail: actor.email, ip: actor.ip, userAgent: actor.userAgent });
-        return data<Result>({ ok: true, intent, message: "Two-factor authentication is off." }, { headers: cookieHeaders(headers) });
+        const { headers } = await auth.api.disableTwoFactor({
+          body: { password: String(form.get("password") ?? "") },
+          headers: request.headers,
+          returnHeaders: true,
+        });
+        await writeAudit(db, {
+          action: "two_factor.disabled",
+          target: actor.email,
+          actorId: actor.id,
+          actorEmail: actor.email,
+          ip: actor.ip,
+          userAgent: actor.userAgent,
+        });
+        return data<Result>(
+          { ok: true, intent, message: "Two-factor authentication is off." },
+          { headers: cookieHeaders(headers) },
+        );
       } catch (err) {
         const msg = errorMessage(err, "");
-        return fail(/invalid password/i.test(msg) ? "The password is not correct." : msg || "Two-factor authentication could not be turned off.");
+        return fail(
+          /invalid password/i.test(msg)
+            ? "The password is not correct."
+            : msg || "Two-factor authentication could not be turned off.",
+        );
       }
     }
     case "revoke-session": {
       const id = String(form.get("sessionId") ?? "");
       if (id === session.session.id) return fail("Use Sign out to end this session.");
       const done = await revokeOwnSession(db, actor, id);
-      return done ? data<Result>({ ok: true, intent, message: "Session signed out." }) : fail("That session no longer exists.", 404);
+      return done
+        ? data<Result>({ ok: true, intent, message: "Session signed out." })
+        : fail("That session no longer exists.", 404);
     }
     case "revoke-others": {
       const n = await revokeOtherOwnSessions(db, actor, session.session.id);
-      return data<Result>({ ok: true, intent, message: n === 1 ? "1 other session signed out." : `${n} other sessions signed out.` });
+      return data<Result>({
+        ok: true,
+        intent,
+        message: n === 1 ? "1 other session signed out." : `${n} other sessions signed out.`,
+      });
     }
     default:
       return fail("Unknown action.");
@@ -187,9 +258,33 @@ function ChangePassword({ rule }: { rule: string }) {
       <fetcher.Form method="post" ref={formRef} className="mt-4 grid max-w-md gap-4">
         <input type="hidden" name="intent" value="change-password" />
         {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-        <Field label="Current password" name="currentPassword" id="current-password" type="password" autoComplete="current-password" required />
-        <Field label="New password" name="newPassword" id="new-password" type="password" autoComplete="new-password" minLength={12} required hint={rule} />
-        <Field label="Repeat the new password" name="confirm" id="confirm-password" type="password" autoComplete="new-password" minLength={12} required />
+        <Field
+          label="Current password"
+          name="currentPassword"
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <Field
+          label="New password"
+          name="newPassword"
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          required
+          hint={rule}
+        />
+        <Field
+          label="Repeat the new password"
+          name="confirm"
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          required
+        />
         <div>
           <Button type="submit" disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Saving..." : "Change password"}
@@ -218,13 +313,19 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
         Two-factor authentication
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Status: <strong>{enabled ? "On" : "Off"}</strong>. With it on, signing in also asks for a code from an authenticator app.
+        Status: <strong>{enabled ? "On" : "Off"}</strong>. With it on, signing in also asks for a code from an
+        authenticator app.
       </p>
 
       {backupCodes ? (
         <div className="mt-4 grid gap-3">
-          <FormMessage kind="success">Two-factor authentication is on. Save these backup codes now: they are shown only once, and each works once.</FormMessage>
-          <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:grid-cols-5">
+          <FormMessage kind="success">
+            Two-factor authentication is on. Save these backup codes now: they are shown only once, and each works once.
+          </FormMessage>
+          <ul
+            aria-label="Backup codes"
+            className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:grid-cols-5"
+          >
             {backupCodes.map((code) => (
               <li key={code}>{code}</li>
             ))}
@@ -234,7 +335,15 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
         <disable.Form method="post" className="mt-4 grid max-w-md gap-4">
           <input type="hidden" name="intent" value="disable-2fa" />
           {disableError ? <FormMessage kind="error">{disableError}</FormMessage> : null}
-          <Field label="Password" name="password" id="disable-2fa-password" type="password" autoComplete="current-password" required hint="Enter your password to turn two-factor authentication off." />
+          <Field
+            label="Password"
+            name="password"
+            id="disable-2fa-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint="Enter your password to turn two-factor authentication off."
+          />
           <div>
             <Button type="submit" variant="destructive" disabled={disable.state !== "idle"}>
               Turn off two-factor authentication
@@ -243,15 +352,37 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
         </disable.Form>
       ) : setup ? (
         <div className="mt-4 grid gap-4">
-          <p className="text-sm text-slate-700">Scan this QR code with your authenticator app, or type the key in manually. Then enter the 6-digit code it shows.</p>
-          <img src={setup.qr} alt="QR code for your authenticator app" width={200} height={200} className="rounded border border-slate-200" />
           <p className="text-sm text-slate-700">
-            Manual key: <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900" data-testid="totp-key">{setup.key}</code>
+            Scan this QR code with your authenticator app, or type the key in manually. Then enter the 6-digit code it
+            shows.
+          </p>
+          <img
+            src={setup.qr}
+            alt="QR code for your authenticator app"
+            width={200}
+            height={200}
+            className="rounded border border-slate-200"
+          />
+          <p className="text-sm text-slate-700">
+            Manual key:{" "}
+            <code
+              className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900"
+              data-testid="totp-key"
+            >
+              {setup.key}
+            </code>
           </p>
           <confirm.Form method="post" className="grid max-w-md gap-4">
             <input type="hidden" name="intent" value="confirm-2fa" />
             {confirmError ? <FormMessage kind="error">{confirmError}</FormMessage> : null}
-            <Field label="Code from the app" name="code" id="confirm-2fa-code" inputMode="numeric" autoComplete="one-time-code" required />
+            <Field
+              label="Code from the app"
+              name="code"
+              id="confirm-2fa-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+            />
             <div>
               <Button type="submit" disabled={confirm.state !== "idle"}>
                 Confirm and turn on
@@ -263,7 +394,15 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
         <start.Form method="post" className="mt-4 grid max-w-md gap-4">
           <input type="hidden" name="intent" value="enable-2fa" />
           {startError ? <FormMessage kind="error">{startError}</FormMessage> : null}
-          <Field label="Password" name="password" id="enable-2fa-password" type="password" autoComplete="current-password" required hint="Enter your password to set up two-factor authentication." />
+          <Field
+            label="Password"
+            name="password"
+            id="enable-2fa-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint="Enter your password to set up two-factor authentication."
+          />
           <div>
             <Button type="submit" disabled={start.state !== "idle"}>
               Set up two-factor authentication
@@ -304,7 +443,11 @@ function Sessions({ sessions }: { sessions: SessionRow[] }) {
             <div>
               <p className="font-medium text-slate-900">
                 {s.device}
-                {s.current ? <span className="ml-2 rounded bg-accent-100 px-2 py-0.5 text-xs font-semibold text-accent-700">This device</span> : null}
+                {s.current ? (
+                  <span className="ml-2 rounded bg-accent-100 px-2 py-0.5 text-xs font-semibold text-accent-700">
+                    This device
+                  </span>
+                ) : null}
               </p>
               <p className="text-slate-600">
                 IP {s.ip} · last active {when(s.lastActive)}

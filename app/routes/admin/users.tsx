@@ -6,7 +6,16 @@ import { auditActionLabels, auditActions, listAudit } from "@server/audit/audit"
 import { requirePermission, ROLES } from "@server/auth/permissions";
 import { actorOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
-import { deleteUser, inviteUser, listUsers, resendInvite, resetTwoFactor, setDisabled, setRole, UserActionError } from "@server/users/users";
+import {
+  deleteUser,
+  inviteUser,
+  listUsers,
+  resendInvite,
+  resetTwoFactor,
+  setDisabled,
+  setRole,
+  UserActionError,
+} from "@server/users/users";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Field, FormMessage, inputClass } from "~/components/admin/form";
 import { Button } from "~/components/ui/button";
@@ -28,7 +37,12 @@ export async function loader(args: Route.LoaderArgs) {
   const page = Math.max(1, Number(url.searchParams.get("page") ?? 1) || 1);
   const action = url.searchParams.get("action") ?? "";
   const aq = url.searchParams.get("aq") ?? "";
-  const audit = await listAudit(db, { query: aq || undefined, action: action || undefined, limit: AUDIT_PAGE, offset: (page - 1) * AUDIT_PAGE });
+  const audit = await listAudit(db, {
+    query: aq || undefined,
+    action: action || undefined,
+    limit: AUDIT_PAGE,
+    offset: (page - 1) * AUDIT_PAGE,
+  });
   return {
     me: user.id,
     users: await listUsers(db, { query: url.searchParams.get("q") ?? undefined }),
@@ -37,7 +51,11 @@ export async function loader(args: Route.LoaderArgs) {
       page,
       pages: Math.max(1, Math.ceil(audit.total / AUDIT_PAGE)),
       actions: (await auditActions(db)).map((a) => ({ value: a, label: auditActionLabels[a] ?? a })),
-      rows: audit.rows.map((r) => ({ ...r, label: auditActionLabels[r.action] ?? r.action, device: describeUserAgent(r.userAgent) })),
+      rows: audit.rows.map((r) => ({
+        ...r,
+        label: auditActionLabels[r.action] ?? r.action,
+        device: describeUserAgent(r.userAgent),
+      })),
     },
   };
 }
@@ -76,7 +94,10 @@ export async function action(args: Route.ActionArgs) {
       case "disable":
       case "enable":
         await setDisabled(db, actor, userId, intent === "disable");
-        return data<Result>({ ok: true, message: intent === "disable" ? "User disabled and signed out." : "User enabled." });
+        return data<Result>({
+          ok: true,
+          message: intent === "disable" ? "User disabled and signed out." : "User enabled.",
+        });
       case "resend-invite":
         await resendInvite(db, actor, userId);
         return data<Result>({ ok: true, message: "Invitation sent again." });
@@ -95,7 +116,6 @@ export async function action(args: Route.ActionArgs) {
     throw err;
   }
 }
-
 
 export default function UsersPage() {
   const { users, me, audit } = useLoaderData<typeof loader>();
@@ -117,7 +137,14 @@ export default function UsersPage() {
               <label htmlFor="user-search" className="text-sm font-medium text-slate-800">
                 Search users
               </label>
-              <input id="user-search" name="q" type="search" defaultValue={params.get("q") ?? ""} className={inputClass} placeholder="Name or e-mail" />
+              <input
+                id="user-search"
+                name="q"
+                type="search"
+                defaultValue={params.get("q") ?? ""}
+                className={inputClass}
+                placeholder="Name or e-mail"
+              />
             </div>
             <Button type="submit" variant="outline">
               Search
@@ -131,10 +158,18 @@ export default function UsersPage() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Role</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                  <th scope="col" className="py-2 font-medium">Actions</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -184,7 +219,11 @@ function UserRow({ user, isMe }: { user: UserData; isMe: boolean }) {
               trigger={`Make ${otherRole}`}
               triggerLabel={`Make ${user.name} ${otherRole}`}
               title={`Make ${user.name} ${otherRole === "admin" ? "an admin" : "an editor"}?`}
-              description={otherRole === "admin" ? "Admins can manage users and see the audit log." : "Editors manage content, forms and contacts, but not users."}
+              description={
+                otherRole === "admin"
+                  ? "Admins can manage users and see the audit log."
+                  : "Editors manage content, forms and contacts, but not users."
+              }
               confirmLabel={`Make ${otherRole}`}
               onConfirm={() => submit({ intent: "set-role", role: otherRole })}
             />
@@ -260,7 +299,9 @@ function InviteUser() {
       <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
         Invite a user
       </h2>
-      <p className="mt-1 text-sm text-slate-600">They receive an e-mail with a link to set their password. The link expires in 72 hours.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        They receive an e-mail with a link to set their password. The link expires in 72 hours.
+      </p>
       <form
         ref={formRef}
         method="post"
@@ -310,8 +351,15 @@ function InviteUser() {
   );
 }
 
-
-function InviteConfirm({ data: form, onCancel, onConfirm }: { data: FormData; onCancel: () => void; onConfirm: () => void }) {
+function InviteConfirm({
+  data: form,
+  onCancel,
+  onConfirm,
+}: {
+  data: FormData;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onCancel()}>
       <AlertDialog.Portal>
@@ -319,7 +367,8 @@ function InviteConfirm({ data: form, onCancel, onConfirm }: { data: FormData; on
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">Send the invitation?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-            {String(form.get("name"))} ({String(form.get("email"))}) will be invited as {String(form.get("role")) === "admin" ? "an admin" : "an editor"}.
+            {String(form.get("name"))} ({String(form.get("email"))}) will be invited as{" "}
+            {String(form.get("role")) === "admin" ? "an admin" : "an editor"}.
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel asChild>
@@ -359,7 +408,13 @@ function AuditLog({ audit }: { audit: AuditData }) {
           <label htmlFor="audit-search" className="text-sm font-medium text-slate-800">
             Person or target
           </label>
-          <input id="audit-search" name="aq" type="search" defaultValue={params.get("aq") ?? ""} className={inputClass} />
+          <input
+            id="audit-search"
+            name="aq"
+            type="search"
+            defaultValue={params.get("aq") ?? ""}
+            className={inputClass}
+          />
         </div>
         <div className="grid gap-1">
           <label htmlFor="audit-action" className="text-sm font-medium text-slate-800">
@@ -383,11 +438,21 @@ function AuditLog({ audit }: { audit: AuditData }) {
           <caption className="sr-only">Audit log entries, newest first</caption>
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">Time (Arizona)</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Action</th>
-              <th scope="col" className="py-2 pr-4 font-medium">By</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Target</th>
-              <th scope="col" className="py-2 font-medium">From</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Time (Arizona)
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Action
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                By
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Target
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                From
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -408,11 +473,19 @@ function AuditLog({ audit }: { audit: AuditData }) {
       </div>
       {audit.pages > 1 ? (
         <nav aria-label="Audit log pages" className="mt-4 flex items-center gap-4 text-sm">
-          {audit.page > 1 ? <Link to={pageLink(audit.page - 1)} className="font-medium text-brand-700 underline">Newer</Link> : null}
+          {audit.page > 1 ? (
+            <Link to={pageLink(audit.page - 1)} className="font-medium text-brand-700 underline">
+              Newer
+            </Link>
+          ) : null}
           <span className="text-slate-600">
             Page {audit.page} of {audit.pages}
           </span>
-          {audit.page < audit.pages ? <Link to={pageLink(audit.page + 1)} className="font-medium text-brand-700 underline">Older</Link> : null}
+          {audit.page < audit.pages ? (
+            <Link to={pageLink(audit.page + 1)} className="font-medium text-brand-700 underline">
+              Older
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </section>

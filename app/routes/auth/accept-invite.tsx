@@ -9,7 +9,11 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/accept-invite";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Set your password", description: "Accept your invitation to the Meritum admin area.", noindex: true });
+  seo(args, {
+    title: "Set your password",
+    description: "Accept your invitation to the Meritum admin area.",
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -21,7 +25,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const token = String(form.get("token") ?? "");
   const password = String(form.get("password") ?? "");
-  if (password !== String(form.get("confirm") ?? "")) return data({ error: "The two passwords differ." }, { status: 400 });
+  if (password !== String(form.get("confirm") ?? ""))
+    return data({ error: "The two passwords differ." }, { status: 400 });
   try {
     await acceptInvite(getDb(), token, password, requestMetaOf(args));
   } catch (err) {
@@ -40,7 +45,10 @@ export default function AcceptInvitePage() {
       <>
         <h1 className="text-2xl font-bold text-slate-900">This invitation does not work</h1>
         <div className="mt-4">
-          <FormMessage kind="error">This invitation link is invalid, was already used, or has expired (invitations are valid for 72 hours). Please ask an administrator to invite you again.</FormMessage>
+          <FormMessage kind="error">
+            This invitation link is invalid, was already used, or has expired (invitations are valid for 72 hours).
+            Please ask an administrator to invite you again.
+          </FormMessage>
         </div>
         <p className="mt-6 text-sm">
           <Link to="/login" className="font-medium text-brand-700 underline underline-offset-2">
@@ -59,8 +67,24 @@ export default function AcceptInvitePage() {
       <Form method="post" className="mt-6 grid gap-4">
         <input type="hidden" name="token" value={token} />
         {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={12} hint={rule} autoFocus />
-        <Field label="Repeat the password" name="confirm" type="password" autoComplete="new-password" required minLength={12} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+          hint={rule}
+          autoFocus
+        />
+        <Field
+          label="Repeat the password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : "Set password"}
         </Button>

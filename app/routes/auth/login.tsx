@@ -1,6 +1,12 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { DISABLED_MESSAGE, getAuth, lockedMessage, SIGN_IN_FAILED_MESSAGE, ACCOUNT_LOCKED_CODE } from "@server/auth/auth";
+import {
+  DISABLED_MESSAGE,
+  getAuth,
+  lockedMessage,
+  SIGN_IN_FAILED_MESSAGE,
+  ACCOUNT_LOCKED_CODE,
+} from "@server/auth/auth";
 import { getSession, safeRedirectPath } from "@server/auth/permissions";
 import { cookieHeaders, errorCode, errorMessage, authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
 import { writeAudit } from "@server/audit/audit";
@@ -36,10 +42,15 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "password") {
     const limited = authRateLimited(args, "sign-in");
-    if (limited) return data<ActionResult>({ step: "password", error: limited.message }, { status: 429, headers: limited.headers });
+    if (limited)
+      return data<ActionResult>(
+        { step: "password", error: limited.message },
+        { status: 429, headers: limited.headers },
+      );
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
-    if (!email || !password) return data<ActionResult>({ step: "password", error: "Please enter your e-mail and password." }, { status: 400 });
+    if (!email || !password)
+      return data<ActionResult>({ step: "password", error: "Please enter your e-mail and password." }, { status: 400 });
     try {
       const { headers, response } = await auth.api.signInEmail({
         body: { email, password, rememberMe: true },
@@ -55,8 +66,15 @@ export async function action(args: Route.ActionArgs) {
       if (err instanceof Response) throw err;
       const code = errorCode(err);
       const message =
-        code === ACCOUNT_LOCKED_CODE ? lockedMessage() : errorMessage(err, "") === DISABLED_MESSAGE ? DISABLED_MESSAGE : SIGN_IN_FAILED_MESSAGE;
-      return data<ActionResult>({ step: "password", error: message }, { status: code === ACCOUNT_LOCKED_CODE ? 429 : 401 });
+        code === ACCOUNT_LOCKED_CODE
+          ? lockedMessage()
+          : errorMessage(err, "") === DISABLED_MESSAGE
+            ? DISABLED_MESSAGE
+            : SIGN_IN_FAILED_MESSAGE;
+      return data<ActionResult>(
+        { step: "password", error: message },
+        { status: code === ACCOUNT_LOCKED_CODE ? 429 : 401 },
+      );
     }
   }
 
@@ -64,9 +82,14 @@ export async function action(args: Route.ActionArgs) {
   const method = intent === "backup" ? "backup" : "totp";
   if (form.get("switch")) return data<ActionResult>({ step: "two-factor", method });
   const limited = authRateLimited(args, "two-factor");
-  if (limited) return data<ActionResult>({ step: "two-factor", method, error: limited.message }, { status: 429, headers: limited.headers });
+  if (limited)
+    return data<ActionResult>(
+      { step: "two-factor", method, error: limited.message },
+      { status: 429, headers: limited.headers },
+    );
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
-  if (!code) return data<ActionResult>({ step: "two-factor", method, error: "Please enter the code." }, { status: 400 });
+  if (!code)
+    return data<ActionResult>({ step: "two-factor", method, error: "Please enter the code." }, { status: 400 });
   try {
     const { headers, response } =
       method === "totp"
@@ -98,7 +121,14 @@ export async function action(args: Route.ActionArgs) {
               ? "Too many wrong codes. For your security, please enter your e-mail and password again."
               : "Your sign-in took too long. Please enter your e-mail and password again.",
           }
-        : { step: "two-factor", method, error: method === "totp" ? "That code is not valid. Please try the current code." : "That backup code is not valid or was already used." },
+        : {
+            step: "two-factor",
+            method,
+            error:
+              method === "totp"
+                ? "That code is not valid. Please try the current code."
+                : "That backup code is not valid or was already used.",
+          },
       { status: 401 },
     );
   }
@@ -114,7 +144,8 @@ export default function LoginPage() {
   const step = result?.step ?? "password";
 
   useEffect(() => {
-    if (notice === "password-reset") toast({ title: "Password changed", description: "Sign in with your new password." });
+    if (notice === "password-reset")
+      toast({ title: "Password changed", description: "Sign in with your new password." });
     if (notice === "invite-accepted") toast({ title: "Password set", description: "Sign in to the admin area." });
     if (notice === "signed-out") toast({ title: "Signed out" });
   }, [notice]);
@@ -125,7 +156,9 @@ export default function LoginPage() {
       <>
         <h1 className="text-2xl font-bold text-slate-900">Two-factor authentication</h1>
         <p className="mt-2 text-sm text-slate-600">
-          {backup ? "Enter one of your backup codes. Each code works once." : "Enter the 6-digit code from your authenticator app."}
+          {backup
+            ? "Enter one of your backup codes. Each code works once."
+            : "Enter the 6-digit code from your authenticator app."}
         </p>
         <Form method="post" className="mt-6 grid gap-4" key={backup ? "backup" : "totp"}>
           <input type="hidden" name="intent" value={backup ? "backup" : "totp"} />
@@ -160,8 +193,12 @@ export default function LoginPage() {
       <Form method="post" className="mt-6 grid gap-4">
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {notice === "password-reset" ? <FormMessage kind="success">Your password was changed. Sign in with your new password.</FormMessage> : null}
-        {notice === "invite-accepted" ? <FormMessage kind="success">Your password is set. You can sign in now.</FormMessage> : null}
+        {notice === "password-reset" ? (
+          <FormMessage kind="success">Your password was changed. Sign in with your new password.</FormMessage>
+        ) : null}
+        {notice === "invite-accepted" ? (
+          <FormMessage kind="success">Your password is set. You can sign in now.</FormMessage>
+        ) : null}
         {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
         <Field label="E-mail" name="email" type="email" autoComplete="username" required autoFocus />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
@@ -170,7 +207,10 @@ export default function LoginPage() {
         </Button>
       </Form>
       <p className="mt-6 text-sm">
-        <Link to="/admin/password-reset" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <Link
+          to="/admin/password-reset"
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
           Forgot password?
         </Link>
       </p>
@@ -181,7 +221,10 @@ export default function LoginPage() {
 /** Switches between the authenticator code and a backup code without leaving step two. */
 function SwitchMethod({ backup }: { backup: boolean }) {
   return (
-    <button type="submit" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+    <button
+      type="submit"
+      className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+    >
       {backup ? "Use the authenticator app instead" : "Use a backup code instead"}
     </button>
   );

@@ -11,7 +11,13 @@ export async function action(args: Route.ActionArgs) {
   const session = getSession(args);
   const { headers } = await getAuth().api.signOut({ headers: args.request.headers, returnHeaders: true });
   if (session) {
-    await writeAudit(getDb(), { action: "sign_out", actorId: session.user.id, actorEmail: session.user.email, target: session.user.email, ...requestMetaOf(args) });
+    await writeAudit(getDb(), {
+      action: "sign_out",
+      actorId: session.user.id,
+      actorEmail: session.user.email,
+      target: session.user.email,
+      ...requestMetaOf(args),
+    });
   }
   throw redirect("/login?notice=signed-out", { headers: cookieHeaders(headers) });
 }

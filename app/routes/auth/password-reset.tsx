@@ -22,10 +22,16 @@ export async function action(args: Route.ActionArgs) {
   const limited = authRateLimited(args, "password-reset");
   if (limited) return data({ sent: false, error: limited.message }, { status: 429, headers: limited.headers });
   const form = await args.request.formData();
-  const email = String(form.get("email") ?? "").trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) return data({ sent: false, error: "Please enter a valid e-mail address." }, { status: 400 });
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(email))
+    return data({ sent: false, error: "Please enter a valid e-mail address." }, { status: 400 });
   try {
-    await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/admin/reset-password" }, headers: args.request.headers });
+    await getAuth().api.requestPasswordReset({
+      body: { email, redirectTo: "/admin/reset-password" },
+      headers: args.request.headers,
+    });
   } catch (err) {
     // Same answer either way; the failure goes to the log only.
     log.error("password reset request failed", { err });
@@ -40,7 +46,9 @@ export default function PasswordResetPage() {
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Reset your password</h1>
-      <p className="mt-2 text-sm text-slate-600">Enter the e-mail address of your staff account and we will send you a link to choose a new password.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Enter the e-mail address of your staff account and we will send you a link to choose a new password.
+      </p>
       {result?.sent ? (
         <div className="mt-6 grid gap-4">
           <FormMessage kind="success">{SENT_MESSAGE}</FormMessage>

@@ -11,7 +11,11 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: "Choose a new password", description: "Set a new password for your staff account.", noindex: true });
+  seo(args, {
+    title: "Choose a new password",
+    description: "Set a new password for your staff account.",
+    noindex: true,
+  });
 
 async function tokenUserId(token: string): Promise<string | null> {
   if (!token) return null;
@@ -39,10 +43,15 @@ export async function action(args: Route.ActionArgs) {
     await getAuth().api.resetPassword({ body: { token, newPassword: password }, headers: args.request.headers });
   } catch (err) {
     if (errorCode(err) === "INVALID_TOKEN" || !userId) return data({ error: "", invalidToken: true }, { status: 400 });
-    return data({ error: errorMessage(err, "The password could not be changed. Please try again."), invalidToken: false }, { status: 400 });
+    return data(
+      { error: errorMessage(err, "The password could not be changed. Please try again."), invalidToken: false },
+      { status: 400 },
+    );
   }
   const db = getDb();
-  const user = userId ? await db.selectFrom("user").select(["id", "email"]).where("id", "=", userId).executeTakeFirst() : undefined;
+  const user = userId
+    ? await db.selectFrom("user").select(["id", "email"]).where("id", "=", userId).executeTakeFirst()
+    : undefined;
   // better-auth revokes the user's sessions on reset (revokeSessionsOnPasswordReset). Other
   // reset links of this user stop working too, and the sign-in lockout is lifted, as its
   // message ("wait, or reset your password") promises.
@@ -54,7 +63,13 @@ export async function action(args: Route.ActionArgs) {
       .execute();
     await clearFailures(db, user.email);
   }
-  await writeAudit(db, { action: "password.reset", actorId: user?.id, actorEmail: user?.email, target: user?.email, ...requestMetaOf(args) });
+  await writeAudit(db, {
+    action: "password.reset",
+    actorId: user?.id,
+    actorEmail: user?.email,
+    target: user?.email,
+    ...requestMetaOf(args),
+  });
   throw redirect("/login?notice=password-reset");
 }
 
@@ -67,7 +82,9 @@ export default function ResetPasswordPage() {
       <>
         <h1 className="text-2xl font-bold text-slate-900">This link does not work</h1>
         <div className="mt-4">
-          <FormMessage kind="error">This password reset link is invalid, was already used, or has expired (links are valid for 1 hour).</FormMessage>
+          <FormMessage kind="error">
+            This password reset link is invalid, was already used, or has expired (links are valid for 1 hour).
+          </FormMessage>
         </div>
         <p className="mt-6 text-sm">
           <Link to="/admin/password-reset" className="font-medium text-brand-700 underline underline-offset-2">
@@ -84,8 +101,24 @@ export default function ResetPasswordPage() {
       <Form method="post" className="mt-6 grid gap-4">
         <input type="hidden" name="token" value={token} />
         {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={12} hint={rule} autoFocus />
-        <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required minLength={12} />
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+          hint={rule}
+          autoFocus
+        />
+        <Field
+          label="Repeat the new password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : "Set new password"}
         </Button>

@@ -50,25 +50,31 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd
-        data={
-          {
-            "@type": "BlogPosting",
-            headline: post.title,
-            description: post.seoDescription ?? post.excerpt,
-            datePublished: post.publishedAt,
-            dateModified: modified,
-            url,
-            mainEntityOfPage: { "@type": "WebPage", "@id": url },
-            articleSection: post.category,
-            keywords: post.tags.join(", "),
-            timeRequired: `PT${post.readingMinutes}M`,
-            ...(post.coverImageUrl ? { image: post.coverImageUrl.startsWith("/") ? `${siteUrl}${post.coverImageUrl}` : post.coverImageUrl } : {}),
-            author: post.authorUserId || !/team$/i.test(post.authorName)
+        data={{
+          "@type": "BlogPosting",
+          headline: post.title,
+          description: post.seoDescription ?? post.excerpt,
+          datePublished: post.publishedAt,
+          dateModified: modified,
+          url,
+          mainEntityOfPage: { "@type": "WebPage", "@id": url },
+          articleSection: post.category,
+          keywords: post.tags.join(", "),
+          timeRequired: `PT${post.readingMinutes}M`,
+          ...(post.coverImageUrl
+            ? { image: post.coverImageUrl.startsWith("/") ? `${siteUrl}${post.coverImageUrl}` : post.coverImageUrl }
+            : {}),
+          author:
+            post.authorUserId || !/team$/i.test(post.authorName)
               ? { "@type": "Person", name: post.authorName }
               : { "@type": "Organization", name: settings.companyName },
-            publisher: { "@type": "Organization", name: settings.companyName, url: siteUrl, logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` } },
-          }
-        }
+          publisher: {
+            "@type": "Organization",
+            name: settings.companyName,
+            url: siteUrl,
+            logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+          },
+        }}
       />
       <article>
         <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
@@ -79,7 +85,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 {post.category}
               </Link>
             </p>
-            <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-5xl sm:leading-tight">{post.title}</h1>
+            <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-5xl sm:leading-tight">
+              {post.title}
+            </h1>
             <p className="mt-5 text-lg leading-8 text-slate-600 sm:text-xl sm:leading-9">{post.excerpt}</p>
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600" aria-label="About this article">
               <li className="flex items-center gap-1.5">
@@ -141,7 +149,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
                 <span className="flex items-center gap-1 text-sm font-semibold text-slate-600">
                   <ArrowLeft className="size-4" aria-hidden /> Previous article
                 </span>
-                <span className="mt-2 block font-semibold text-slate-900 group-hover:text-brand-700">{previous.title}</span>
+                <span className="mt-2 block font-semibold text-slate-900 group-hover:text-brand-700">
+                  {previous.title}
+                </span>
               </Link>
             ) : (
               <span className="hidden sm:block" />

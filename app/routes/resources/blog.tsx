@@ -29,7 +29,10 @@ const querySchema = z.object({
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const parsed = querySchema.safeParse({ page: params.get("page") ?? undefined, category: params.get("category") || undefined });
+  const parsed = querySchema.safeParse({
+    page: params.get("page") ?? undefined,
+    category: params.get("category") || undefined,
+  });
   if (!parsed.success) throw data(null, { status: 404 });
   const page = await getBlogPage(getDb(), { page: parsed.data.page ?? 1, categorySlug: parsed.data.category });
   if (!page) throw data(null, { status: 404 });
@@ -68,11 +71,19 @@ function pageHref(page: number, category: string | undefined) {
 export default function BlogList({ loaderData }: Route.ComponentProps) {
   const { posts, page, pageCount, categories, category, total } = loaderData;
   const activeSlug = category?.slug;
-  const chip = "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors duration-200";
+  const chip =
+    "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors duration-200";
   return (
     <>
       <ResourcesNav />
-      <PageHeader eyebrow="Resources" breadcrumbs={[{ name: "Resources", path: "/resources" }, { name: "Blog", path: "/resources/blog" }]} title={category && categories.some((c) => c.slug === category.slug) ? category.name : "The Meritum blog"}>
+      <PageHeader
+        eyebrow="Resources"
+        breadcrumbs={[
+          { name: "Resources", path: "/resources" },
+          { name: "Blog", path: "/resources/blog" },
+        ]}
+        title={category && categories.some((c) => c.slug === category.slug) ? category.name : "The Meritum blog"}
+      >
         <p>Practical articles on processing fees, pricing, security and new ways to take payments.</p>
       </PageHeader>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -83,7 +94,12 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                 <Link
                   to="/resources/blog"
                   aria-current={!activeSlug ? "page" : undefined}
-                  className={cn(chip, !activeSlug ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 text-slate-700 hover:bg-slate-50")}
+                  className={cn(
+                    chip,
+                    !activeSlug
+                      ? "border-brand-800 bg-brand-800 text-white"
+                      : "border-slate-300 text-slate-700 hover:bg-slate-50",
+                  )}
                 >
                   All
                 </Link>
@@ -95,17 +111,24 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                     aria-current={activeSlug === c.slug ? "page" : undefined}
                     className={cn(
                       chip,
-                      activeSlug === c.slug ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 text-slate-700 hover:bg-slate-50",
+                      activeSlug === c.slug
+                        ? "border-brand-800 bg-brand-800 text-white"
+                        : "border-slate-300 text-slate-700 hover:bg-slate-50",
                     )}
                   >
                     {c.name}
-                    <span className="sr-only">, {c.count} {c.count === 1 ? "article" : "articles"}</span>
+                    <span className="sr-only">
+                      , {c.count} {c.count === 1 ? "article" : "articles"}
+                    </span>
                   </Link>
                 </li>
               ))}
             </ul>
           </nav>
-          <a href="/resources/blog/rss.xml" className="text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+          <a
+            href="/resources/blog/rss.xml"
+            className="text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+          >
             RSS feed
           </a>
         </div>
@@ -126,7 +149,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           <div className="mt-10 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
             <h2 className="text-xl font-bold text-slate-900">No articles here yet</h2>
             <p className="mx-auto mt-3 max-w-lg text-slate-600">
-              {category ? "There are no published articles in this category right now. " : "We have not published any articles yet. "}
+              {category
+                ? "There are no published articles in this category right now. "
+                : "We have not published any articles yet. "}
               Try searching, or browse the guides and FAQ.
             </p>
             <div className="mt-6 flex justify-center">
@@ -149,19 +174,28 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         )}
 
         {pageCount > 1 ? (
-          <nav aria-label="Pagination" className="mt-12 flex items-center justify-between gap-4 border-t border-slate-200 pt-6">
+          <nav
+            aria-label="Pagination"
+            className="mt-12 flex items-center justify-between gap-4 border-t border-slate-200 pt-6"
+          >
             {page > 1 ? (
-              <Link to={pageHref(page - 1, activeSlug)} rel="prev" className="font-semibold text-brand-700 hover:underline">
+              <Link
+                to={pageHref(page - 1, activeSlug)}
+                rel="prev"
+                className="font-semibold text-brand-700 hover:underline"
+              >
                 ← Newer articles
               </Link>
             ) : (
               <span />
             )}
-            <p className="text-sm text-slate-600">
-              {`Page ${page} of ${pageCount}`}
-            </p>
+            <p className="text-sm text-slate-600">{`Page ${page} of ${pageCount}`}</p>
             {page < pageCount ? (
-              <Link to={pageHref(page + 1, activeSlug)} rel="next" className="font-semibold text-brand-700 hover:underline">
+              <Link
+                to={pageHref(page + 1, activeSlug)}
+                rel="next"
+                className="font-semibold text-brand-700 hover:underline"
+              >
                 Older articles →
               </Link>
             ) : (

@@ -18,7 +18,12 @@ export async function loader(_args: Route.LoaderArgs) {
     categories: categories.map((c) => ({
       name: c.name,
       slug: c.slug,
-      items: c.items.map((item) => ({ slug: item.slug, question: item.question, html: item.html, text: markdownToText(item.answer) })),
+      items: c.items.map((item) => ({
+        slug: item.slug,
+        question: item.question,
+        html: item.html,
+        text: markdownToText(item.answer),
+      })),
     })),
   };
 }
@@ -26,7 +31,8 @@ export async function loader(_args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Frequently Asked Questions",
-    description: "Answers to common questions about merchant accounts, pricing, contracts, funding times, equipment and security.",
+    description:
+      "Answers to common questions about merchant accounts, pricing, contracts, funding times, equipment and security.",
   });
 
 /** The item named by the URL fragment (#question-slug), if it is one of ours. */
@@ -63,12 +69,23 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         data={{
           "@type": "FAQPage",
           mainEntity: categories.flatMap((c) =>
-            c.items.map((item) => ({ "@type": "Question", name: item.question, acceptedAnswer: { "@type": "Answer", text: item.text } })),
+            c.items.map((item) => ({
+              "@type": "Question",
+              name: item.question,
+              acceptedAnswer: { "@type": "Answer", text: item.text },
+            })),
           ),
         }}
       />
       <ResourcesNav />
-      <PageHeader eyebrow="Resources" breadcrumbs={[{ name: "Resources", path: "/resources" }, { name: "FAQ", path: "/resources/faq" }]} title="Frequently asked questions">
+      <PageHeader
+        eyebrow="Resources"
+        breadcrumbs={[
+          { name: "Resources", path: "/resources" },
+          { name: "FAQ", path: "/resources/faq" },
+        ]}
+        title="Frequently asked questions"
+      >
         <p>Quick answers about pricing, contracts, funding, equipment and security.</p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-14">
@@ -85,11 +102,21 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="max-w-3xl space-y-12">
           {categories.map((category) => (
-            <section key={category.slug} id={`category-${category.slug}`} aria-labelledby={`category-${category.slug}-heading`} className="scroll-mt-24">
+            <section
+              key={category.slug}
+              id={`category-${category.slug}`}
+              aria-labelledby={`category-${category.slug}-heading`}
+              className="scroll-mt-24"
+            >
               <h2 id={`category-${category.slug}-heading`} className="text-2xl font-bold text-slate-900">
                 {category.name}
               </h2>
-              <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="mt-5 divide-y divide-slate-200 rounded-xl border border-slate-200">
+              <Accordion.Root
+                type="multiple"
+                value={open}
+                onValueChange={setOpen}
+                className="mt-5 divide-y divide-slate-200 rounded-xl border border-slate-200"
+              >
                 {category.items.map((item) => (
                   <Accordion.Item key={item.slug} value={item.slug} id={item.slug} className="scroll-mt-24">
                     <Accordion.Header className="m-0">
@@ -103,7 +130,10 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
                     </Accordion.Header>
                     <Accordion.Content className="px-5 pb-5">
                       <div className="prose-content prose-compact" dangerouslySetInnerHTML={{ __html: item.html }} />
-                      <a href={`#${item.slug}`} className="mt-3 inline-block text-sm text-slate-600 underline-offset-2 hover:text-brand-700 hover:underline">
+                      <a
+                        href={`#${item.slug}`}
+                        className="mt-3 inline-block text-sm text-slate-600 underline-offset-2 hover:text-brand-700 hover:underline"
+                      >
                         Link to this answer<span className="sr-only">: {item.question}</span>
                       </a>
                     </Accordion.Content>
@@ -117,7 +147,11 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
               Didn't find your answer?
             </h2>
             <p className="mt-2 text-slate-600">
-              Search every article and guide, or <Link to="/contact" className="font-semibold text-brand-700 underline">ask us directly</Link>.
+              Search every article and guide, or{" "}
+              <Link to="/contact" className="font-semibold text-brand-700 underline">
+                ask us directly
+              </Link>
+              .
             </p>
             <SearchBox className="mt-4" id="faq-search" />
           </section>

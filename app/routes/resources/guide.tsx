@@ -27,7 +27,13 @@ export const meta: Route.MetaFunction = (args) =>
       })
     : [];
 
-function TableOfContents({ headings, id }: { headings: Array<{ depth: number; text: string; id: string }>; id: string }) {
+function TableOfContents({
+  headings,
+  id,
+}: {
+  headings: Array<{ depth: number; text: string; id: string }>;
+  id: string;
+}) {
   const items = headings.filter((h) => h.depth <= 3);
   if (items.length < 2) return null;
   return (
@@ -134,13 +140,19 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 space-y-2">
               {siblings.map((s) => (
                 <li key={s.slug}>
-                  <Link to={`/resources/guides/${s.slug}`} className="font-medium text-brand-700 hover:text-brand-900 hover:underline">
+                  <Link
+                    to={`/resources/guides/${s.slug}`}
+                    className="font-medium text-brand-700 hover:text-brand-900 hover:underline"
+                  >
                     {s.title}
                   </Link>
                 </li>
               ))}
             </ul>
-            <Link to="/resources/guides" className="mt-6 inline-block text-sm font-semibold text-slate-700 hover:underline">
+            <Link
+              to="/resources/guides"
+              className="mt-6 inline-block text-sm font-semibold text-slate-700 hover:underline"
+            >
               All help guides
             </Link>
           </div>

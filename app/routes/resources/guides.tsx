@@ -24,7 +24,14 @@ export default function GuidesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ResourcesNav />
-      <PageHeader eyebrow="Resources" breadcrumbs={[{ name: "Resources", path: "/resources" }, { name: "Guides", path: "/resources/guides" }]} title="Help guides">
+      <PageHeader
+        eyebrow="Resources"
+        breadcrumbs={[
+          { name: "Resources", path: "/resources" },
+          { name: "Guides", path: "/resources/guides" },
+        ]}
+        title="Help guides"
+      >
         <p>Step-by-step instructions for the tasks merchants do with their payment setup.</p>
       </PageHeader>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -44,15 +51,26 @@ export default function GuidesPage({ loaderData }: Route.ComponentProps) {
         {categories.length ? (
           <div className="space-y-14">
             {categories.map((category) => (
-              <section key={category.slug} id={category.slug} aria-labelledby={`${category.slug}-heading`} className="scroll-mt-24">
+              <section
+                key={category.slug}
+                id={category.slug}
+                aria-labelledby={`${category.slug}-heading`}
+                className="scroll-mt-24"
+              >
                 <h2 id={`${category.slug}-heading`} className="text-2xl font-bold text-slate-900">
                   {category.name}
                 </h2>
                 <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                   {category.guides.map((guide) => (
-                    <li key={guide.slug} className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:shadow-md">
+                    <li
+                      key={guide.slug}
+                      className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:shadow-md"
+                    >
                       <h3 className="text-lg font-bold leading-snug text-slate-900">
-                        <Link to={`/resources/guides/${guide.slug}`} className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700">
+                        <Link
+                          to={`/resources/guides/${guide.slug}`}
+                          className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700"
+                        >
                           {guide.title}
                         </Link>
                       </h3>
@@ -72,8 +90,15 @@ export default function GuidesPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <p className="text-slate-600">
-            Guides are being written. Meanwhile, the <Link to="/resources/faq" className="font-semibold text-brand-700 underline">FAQ</Link> answers the
-            common questions, or <Link to="/contact" className="font-semibold text-brand-700 underline">ask us directly</Link>.
+            Guides are being written. Meanwhile, the{" "}
+            <Link to="/resources/faq" className="font-semibold text-brand-700 underline">
+              FAQ
+            </Link>{" "}
+            answers the common questions, or{" "}
+            <Link to="/contact" className="font-semibold text-brand-700 underline">
+              ask us directly
+            </Link>
+            .
           </p>
         )}
       </div>

@@ -15,13 +15,23 @@ const POPULAR_FAQ = 5;
 
 export async function loader(_args: Route.LoaderArgs) {
   const db = getDb();
-  const [posts, guideCategories, faqCategories] = await Promise.all([listLatestPosts(db, 3), listGuideCategories(db), listFaqCategories(db)]);
+  const [posts, guideCategories, faqCategories] = await Promise.all([
+    listLatestPosts(db, 3),
+    listGuideCategories(db),
+    listFaqCategories(db),
+  ]);
   // "Popular" questions: the first of each category (staff order them most-asked first), then the next ones.
-  const byRank = faqCategories.flatMap((c) => c.items.map((item, rank) => ({ rank, slug: item.slug, question: item.question })));
+  const byRank = faqCategories.flatMap((c) =>
+    c.items.map((item, rank) => ({ rank, slug: item.slug, question: item.question })),
+  );
   const popular = byRank.sort((a, b) => a.rank - b.rank).slice(0, POPULAR_FAQ);
   return {
     posts,
-    guideCategories: guideCategories.map((c) => ({ name: c.name, slug: c.slug, guides: c.guides.map((g) => ({ slug: g.slug, title: g.title })) })),
+    guideCategories: guideCategories.map((c) => ({
+      name: c.name,
+      slug: c.slug,
+      guides: c.guides.map((g) => ({ slug: g.slug, title: g.title })),
+    })),
     popular,
   };
 }
@@ -53,7 +63,10 @@ export default function ResourcesOverview({ loaderData }: Route.ComponentProps) 
               </h2>
               <p className="mt-2 text-slate-600">Pricing, statements, security and new ways to get paid.</p>
             </div>
-            <Link to="/resources/blog" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+            <Link
+              to="/resources/blog"
+              className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+            >
               All articles <ArrowRight className="size-4" aria-hidden />
             </Link>
           </div>
@@ -64,7 +77,9 @@ export default function ResourcesOverview({ loaderData }: Route.ComponentProps) 
               ))}
             </div>
           ) : (
-            <p className="mt-8 text-slate-600">New articles are on their way. In the meantime, the guides and FAQ below answer the common questions.</p>
+            <p className="mt-8 text-slate-600">
+              New articles are on their way. In the meantime, the guides and FAQ below answer the common questions.
+            </p>
           )}
         </section>
 
@@ -74,7 +89,9 @@ export default function ResourcesOverview({ loaderData }: Route.ComponentProps) 
               <BookOpen className="size-7 text-brand-700" aria-hidden />
               Help guides
             </h2>
-            <p className="mt-2 text-slate-600">Step-by-step instructions for setting up, running and reviewing your payments.</p>
+            <p className="mt-2 text-slate-600">
+              Step-by-step instructions for setting up, running and reviewing your payments.
+            </p>
             <div className="mt-6 space-y-6">
               {guideCategories.map((category) => (
                 <div key={category.slug} className="rounded-xl border border-slate-200 p-5">
@@ -86,7 +103,10 @@ export default function ResourcesOverview({ loaderData }: Route.ComponentProps) 
                   <ul className="mt-3 space-y-2">
                     {category.guides.map((guide) => (
                       <li key={guide.slug}>
-                        <Link to={`/resources/guides/${guide.slug}`} className="text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline">
+                        <Link
+                          to={`/resources/guides/${guide.slug}`}
+                          className="text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline"
+                        >
                           {guide.title}
                         </Link>
                       </li>
@@ -116,7 +136,10 @@ export default function ResourcesOverview({ loaderData }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
-            <Link to="/resources/faq" className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+            <Link
+              to="/resources/faq"
+              className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+            >
               All questions <ArrowRight className="size-4" aria-hidden />
             </Link>
           </section>

@@ -25,8 +25,9 @@ export default function Page() {
       <JsonLd data={organizationLd(settings, siteUrl)} />
       <PageHeader eyebrow="About" title="Payment processing with a name and a phone number behind it">
         <p>
-          {settings.companyName} is a payment-processing provider in {settings.location}. For {settings.experience} we have helped small and
-          mid-sized businesses accept cards in person, online and on the go, at fair prices they can read.
+          {settings.companyName} is a payment-processing provider in {settings.location}. For {settings.experience} we
+          have helped small and mid-sized businesses accept cards in person, online and on the go, at fair prices they
+          can read.
         </p>
       </PageHeader>
 
@@ -34,19 +35,20 @@ export default function Page() {
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="space-y-5 text-lg leading-8 text-slate-700 lg:col-span-2">
             <p>
-              {settings.companyName} started with a simple observation from {owner.name}&apos;s years inside the card-processing industry:
-              most merchants couldn&apos;t explain their own statement, and the companies sending it preferred it that way. Rates were
-              quoted low and billed high, contracts renewed themselves, and help meant a call center that had never heard of you.
+              {settings.companyName} started with a simple observation from {owner.name}&apos;s years inside the
+              card-processing industry: most merchants couldn&apos;t explain their own statement, and the companies
+              sending it preferred it that way. Rates were quoted low and billed high, contracts renewed themselves, and
+              help meant a call center that had never heard of you.
             </p>
             <p>
-              We built the opposite. We quote interchange-plus, so the card networks&apos; costs pass through at cost and our markup is one
-              number in writing. Our agreements run month to month. And the person who sets up your account is the person who answers
-              when you call.
+              We built the opposite. We quote interchange-plus, so the card networks&apos; costs pass through at cost
+              and our markup is one number in writing. Our agreements run month to month. And the person who sets up
+              your account is the person who answers when you call.
             </p>
             <p>
-              Our customers are restaurants and retailers in Gilbert, Mesa, Chandler and Queen Creek, medical and dental practices across
-              the Phoenix area, and online stores and service firms from coast to coast that found us through a referral and stayed for
-              the service.
+              Our customers are restaurants and retailers in Gilbert, Mesa, Chandler and Queen Creek, medical and dental
+              practices across the Phoenix area, and online stores and service firms from coast to coast that found us
+              through a referral and stayed for the service.
             </p>
           </div>
           <dl className="grid content-start gap-4">
@@ -97,8 +99,9 @@ export default function Page() {
       <Section id="owner" eyebrow="Leadership" title={`Led by ${owner.name}`}>
         <div className="grid items-center gap-8 lg:grid-cols-3">
           <p className="text-lg leading-8 text-slate-700 lg:col-span-2">
-            {owner.name}, our {settings.ownerTitle.toLowerCase()}, has spent {settings.experience} helping merchants get paid, first in
-            bank card services and then on his own. He still reviews statements himself and takes calls from customers, new and old.
+            {owner.name}, our {settings.ownerTitle.toLowerCase()}, has spent {settings.experience} helping merchants get
+            paid, first in bank card services and then on his own. He still reviews statements himself and takes calls
+            from customers, new and old.
           </p>
           <Link to={owner.path} className={buttonVariants({ size: "lg", variant: "secondary" })}>
             Meet {owner.firstName}

@@ -15,7 +15,8 @@ import type { Route } from "./+types/contact";
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "Contact Us and Get a Free Analysis",
-    description: "Send Meritum your details, or a recent processing statement, and get a free, no-obligation analysis of what you pay and what you could save.",
+    description:
+      "Send Meritum your details, or a recent processing statement, and get a free, no-obligation analysis of what you pay and what you could save.",
   });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -39,8 +40,8 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHeader eyebrow="Free analysis" title="Get your free statement analysis">
         <p>
-          Tell us a little about your business, or attach a recent processing statement. We'll review what you pay today and
-          show you, line by line, where you could save. No obligation, no pressure.
+          Tell us a little about your business, or attach a recent processing statement. We'll review what you pay today
+          and show you, line by line, where you could save. No obligation, no pressure.
         </p>
       </PageHeader>
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-3 lg:py-16">
@@ -98,7 +99,10 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <ol className="mt-4 grid list-decimal gap-3 pl-5 text-sm leading-6 text-slate-700">
               <li>{owner.name} or a member of our team reads your request, and your statement if you sent one.</li>
               <li>We call or e-mail you within one business day to fill in anything we need.</li>
-              <li>You get a plain-English comparison of what you pay now and what you would pay with us. Free, and yours to keep.</li>
+              <li>
+                You get a plain-English comparison of what you pay now and what you would pay with us. Free, and yours
+                to keep.
+              </li>
             </ol>
             <p className="mt-4 text-sm text-slate-600">
               Statements are stored privately and read only by our staff. See our{" "}

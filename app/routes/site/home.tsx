@@ -39,19 +39,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={organizationLd(settings, siteUrl)} />
-      <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+      <section
+        aria-labelledby="hero-heading"
+        className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white"
+      >
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-100">
               <MapPin className="size-4" aria-hidden />
               {settings.location} · {settings.experience} of experience
             </p>
-            <h1 id="hero-heading" className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl xl:text-[3.5rem] xl:leading-[1.1]">
+            <h1
+              id="hero-heading"
+              className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl xl:text-[3.5rem] xl:leading-[1.1]"
+            >
               Payment processing with a person on the other end of the line
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">
-              Merchant accounts, mobile payments and online gateways for businesses in the East Valley of Arizona and across the country,
-              priced so you can read your statement and supported by people who know your name.
+              Merchant accounts, mobile payments and online gateways for businesses in the East Valley of Arizona and
+              across the country, priced so you can read your statement and supported by people who know your name.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/contact" className={buttonVariants({ size: "lg" })}>
@@ -75,18 +81,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
           <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8">
-            <figcaption className="text-sm font-semibold uppercase tracking-wide text-brand-700">A typical statement review</figcaption>
+            <figcaption className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              A typical statement review
+            </figcaption>
             <p className="mt-2 text-lg font-semibold text-slate-900">
-              A café with {formatMoney(EXAMPLE.volume, true)} in monthly card sales, paying {formatMoney(EXAMPLE.fees, true)} in fees
+              A café with {formatMoney(EXAMPLE.volume, true)} in monthly card sales, paying{" "}
+              {formatMoney(EXAMPLE.fees, true)} in fees
             </p>
             <dl className="mt-6 grid grid-cols-2 gap-4">
               <div className="rounded-xl bg-slate-50 p-4">
                 <dt className="text-sm text-slate-600">Effective rate today</dt>
-                <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{formatPercent(example.currentRatePercent)}</dd>
+                <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">
+                  {formatPercent(example.currentRatePercent)}
+                </dd>
               </div>
               <div className="rounded-xl bg-accent-50 p-4">
                 <dt className="text-sm text-accent-700">With interchange-plus</dt>
-                <dd className="mt-1 text-2xl font-bold tabular-nums text-accent-700">{formatPercent(example.estimatedRatePercent)}</dd>
+                <dd className="mt-1 text-2xl font-bold tabular-nums text-accent-700">
+                  {formatPercent(example.estimatedRatePercent)}
+                </dd>
               </div>
               <div className="col-span-2 rounded-xl bg-brand-900 p-4 text-white">
                 <dt className="text-sm text-slate-200">Estimated yearly saving</dt>
@@ -173,7 +186,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         tone="muted"
       >
         <IndustryCards industries={loaderData.industries} compact />
-        <Link to="/industries" className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900">
+        <Link
+          to="/industries"
+          className="mt-8 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
+        >
           See how we set up each industry <ArrowRight className="size-4" aria-hidden />
         </Link>
       </Section>
@@ -185,12 +201,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-accent-100">
                 <Calculator className="size-4" aria-hidden /> Savings calculator
               </p>
-              <h2 id="calculator-teaser-heading" className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+              <h2
+                id="calculator-teaser-heading"
+                className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl"
+              >
                 What is your effective rate?
               </h2>
               <p className="mt-4 max-w-2xl text-lg leading-8">
-                Enter your monthly card volume, number of transactions and total fees from your last statement. In under a minute you will
-                see the rate you really pay and an estimate of what you would save each month and year.
+                Enter your monthly card volume, number of transactions and total fees from your last statement. In under
+                a minute you will see the rate you really pay and an estimate of what you would save each month and
+                year.
               </p>
             </div>
             <div className="lg:text-right">
@@ -214,12 +234,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-8 lg:grid-cols-3">
           <div className="space-y-4 text-lg leading-8 text-slate-700 lg:col-span-2">
             <p>
-              {settings.companyName} is deliberately small. {owner.name}, our {settings.ownerTitle.toLowerCase()}, still reviews
-              statements himself, and the person who sets up your account is the person you call when something needs attention.
+              {settings.companyName} is deliberately small. {owner.name}, our {settings.ownerTitle.toLowerCase()}, still
+              reviews statements himself, and the person who sets up your account is the person you call when something
+              needs attention.
             </p>
             <p>
-              We work with businesses across the East Valley, from Gilbert and Mesa to Chandler, Queen Creek and Scottsdale, and with
-              merchants nationwide who prefer a phone call to a chat bot.
+              We work with businesses across the East Valley, from Gilbert and Mesa to Chandler, Queen Creek and
+              Scottsdale, and with merchants nationwide who prefer a phone call to a chat bot.
             </p>
           </div>
           <div className="flex flex-col justify-center gap-3">

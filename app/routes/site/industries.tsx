@@ -22,10 +22,15 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader eyebrow="Industries" title="Payment processing for your industry" breadcrumbs={[{ name: "Industries", path: "/industries" }]}>
+      <PageHeader
+        eyebrow="Industries"
+        title="Payment processing for your industry"
+        breadcrumbs={[{ name: "Industries", path: "/industries" }]}
+      >
         <p>
-          Every kind of business gets paid differently. A restaurant needs tips that post correctly, a dental office needs payment plans,
-          an online store needs fraud screening. Choose your industry to see what matters and how we would set you up.
+          Every kind of business gets paid differently. A restaurant needs tips that post correctly, a dental office
+          needs payment plans, an online store needs fraud screening. Choose your industry to see what matters and how
+          we would set you up.
         </p>
       </PageHeader>
       <Section id="industry-list" title={`${loaderData.industries.length} industries, each configured on purpose`}>
@@ -33,9 +38,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="not-listed" title="Don't see your industry?" tone="muted">
         <p className="max-w-3xl text-lg leading-8 text-slate-700">
-          These are the businesses we set up most often, not the only ones. Contractors, schools, veterinary clinics, property managers,
-          fitness studios and many more process with us. Tell us how your customers pay and we will recommend a setup, with a price, before
-          you commit to anything.
+          These are the businesses we set up most often, not the only ones. Contractors, schools, veterinary clinics,
+          property managers, fitness studios and many more process with us. Tell us how your customers pay and we will
+          recommend a setup, with a price, before you commit to anything.
         </p>
       </Section>
       <CtaBand title="Get a setup and a price for your business" />

@@ -15,7 +15,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
   const industry = await getPublishedIndustry(db, params.slug);
   if (!industry) throw data(null, { status: 404 });
-  const others = (await listPublishedIndustries(db)).filter((i) => i.slug !== industry.slug).map(({ slug, name }) => ({ slug, name }));
+  const others = (await listPublishedIndustries(db))
+    .filter((i) => i.slug !== industry.slug)
+    .map(({ slug, name }) => ({ slug, name }));
   return {
     industry: {
       slug: industry.slug,
@@ -55,9 +57,15 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <div className="prose-content max-w-none text-lg text-slate-700" dangerouslySetInnerHTML={{ __html: industry.bodyHtml }} />
+          <div
+            className="prose-content max-w-none text-lg text-slate-700"
+            dangerouslySetInnerHTML={{ __html: industry.bodyHtml }}
+          />
         </div>
-        <aside aria-labelledby="industry-aside-heading" className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-6">
+        <aside
+          aria-labelledby="industry-aside-heading"
+          className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-6"
+        >
           <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-800 text-white">
             <Icon className="size-6" aria-hidden />
           </span>
@@ -65,9 +73,13 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
             Free analysis for {industry.name.toLowerCase()}
           </h2>
           <p className="mt-2 leading-7 text-slate-600">
-            Send us a recent statement and we will show you, line by line, what a setup like the one below would cost you.
+            Send us a recent statement and we will show you, line by line, what a setup like the one below would cost
+            you.
           </p>
-          <Link to="/contact" className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900">
+          <Link
+            to="/contact"
+            className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
+          >
             Get Free Analysis <ArrowRight className="size-4" aria-hidden />
           </Link>
         </aside>

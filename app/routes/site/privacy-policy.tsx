@@ -24,10 +24,10 @@ export default function Page() {
       updated={UPDATED}
       intro={
         <p>
-          This policy explains what information {settings.legalName} (&quot;{company}&quot;, &quot;we&quot;, &quot;us&quot;) collects
-          through this website, why we collect it, who we share it with, how long we keep it and the choices you have. It covers this
-          website only. If you become a merchant customer, your merchant agreement and our sponsor bank&apos;s privacy notice also apply to
-          the account.
+          This policy explains what information {settings.legalName} (&quot;{company}&quot;, &quot;we&quot;,
+          &quot;us&quot;) collects through this website, why we collect it, who we share it with, how long we keep it
+          and the choices you have. It covers this website only. If you become a merchant customer, your merchant
+          agreement and our sponsor bank&apos;s privacy notice also apply to the account.
         </p>
       }
       sections={[
@@ -39,27 +39,31 @@ export default function Page() {
               <p>We collect only what you choose to send us, plus the minimum our server needs to run safely:</p>
               <ul>
                 <li>
-                  <strong>Free Analysis and contact form.</strong> Your name, business name, e-mail address and phone number; optionally your
-                  website, monthly card volume range, average ticket, current processor, how you take payments and a message; and your
-                  consent to be contacted.
+                  <strong>Free Analysis and contact form.</strong> Your name, business name, e-mail address and phone
+                  number; optionally your website, monthly card volume range, average ticket, current processor, how you
+                  take payments and a message; and your consent to be contacted.
                 </li>
                 <li>
-                  <strong>Processing statements (optional).</strong> If you upload a statement (PDF, PNG or JPEG, up to 10 MB), it usually
-                  shows your business name and address, merchant ID, monthly sales and fee totals. Statements should not contain full card
-                  numbers; if yours does, tell us and we will delete it and ask for a redacted copy.
+                  <strong>Processing statements (optional).</strong> If you upload a statement (PDF, PNG or JPEG, up to
+                  10 MB), it usually shows your business name and address, merchant ID, monthly sales and fee totals.
+                  Statements should not contain full card numbers; if yours does, tell us and we will delete it and ask
+                  for a redacted copy.
                 </li>
                 <li>
-                  <strong>Savings calculator.</strong> The numbers you type into the calculator are processed in your browser and are not
-                  sent to us. If you follow &quot;Get my Free Analysis&quot;, they are placed in the form&apos;s address so the form can
-                  pre-fill them; they are stored only if you then submit the form.
+                  <strong>Savings calculator.</strong> The numbers you type into the calculator are processed in your
+                  browser and are not sent to us. If you follow &quot;Get my Free Analysis&quot;, they are placed in the
+                  form&apos;s address so the form can pre-fill them; they are stored only if you then submit the form.
                 </li>
                 <li>
-                  <strong>Technical information.</strong> Like any web server, ours records the IP address, date and time, page requested,
-                  response status and browser type of each request. We use these logs to keep the site secure (for example to limit
-                  repeated form submissions) and to fix errors.
+                  <strong>Technical information.</strong> Like any web server, ours records the IP address, date and
+                  time, page requested, response status and browser type of each request. We use these logs to keep the
+                  site secure (for example to limit repeated form submissions) and to fix errors.
                 </li>
               </ul>
-              <p>We do not buy lists, we do not collect information about you from data brokers, and we do not knowingly collect information from children under 13.</p>
+              <p>
+                We do not buy lists, we do not collect information about you from data brokers, and we do not knowingly
+                collect information from children under 13.
+              </p>
             </>
           ),
         },
@@ -69,7 +73,10 @@ export default function Page() {
           body: (
             <ul>
               <li>To prepare your free analysis and to contact you about it, by the means you gave us.</li>
-              <li>To answer your questions and, if you decide to become a customer, to prepare your merchant application with you.</li>
+              <li>
+                To answer your questions and, if you decide to become a customer, to prepare your merchant application
+                with you.
+              </li>
               <li>To protect the website and our visitors against spam, abuse and fraud.</li>
               <li>To meet legal obligations, such as keeping records a regulator or court requires.</li>
             </ul>
@@ -81,14 +88,17 @@ export default function Page() {
           body: (
             <>
               <p>
-                Uploaded statements are stored privately on our servers, outside the public part of the website, and are never available at
-                a public web address. Only {company} staff who prepare analyses can open them, after signing in to our staff area. They travel to us over an encrypted (HTTPS) connection.
+                Uploaded statements are stored privately on our servers, outside the public part of the website, and are
+                never available at a public web address. Only {company} staff who prepare analyses can open them, after
+                signing in to our staff area. They travel to us over an encrypted (HTTPS) connection.
               </p>
               <p>
-                <strong>We delete uploaded statements 90 days after the analysis is completed, or sooner on request.</strong> Our written
-                analysis and the notes we keep about your enquiry may stay in our records as described under &quot;How long we keep
-                information&quot;, but the statement file itself does not. To have a statement deleted earlier, e-mail or call us using the
-                details below.
+                <strong>
+                  We delete uploaded statements 90 days after the analysis is completed, or sooner on request.
+                </strong>{" "}
+                Our written analysis and the notes we keep about your enquiry may stay in our records as described under
+                &quot;How long we keep information&quot;, but the statement file itself does not. To have a statement
+                deleted earlier, e-mail or call us using the details below.
               </p>
             </>
           ),
@@ -99,17 +109,24 @@ export default function Page() {
           body: (
             <>
               <p>
-                <strong>We do not sell or rent your personal information, and we do not share it for advertising.</strong> We share it only:
+                <strong>
+                  We do not sell or rent your personal information, and we do not share it for advertising.
+                </strong>{" "}
+                We share it only:
               </p>
               <ul>
                 <li>
-                  with service providers that host our website, database and e-mail, under contracts that let them use it only to provide
-                  that service to us;
+                  with service providers that host our website, database and e-mail, under contracts that let them use
+                  it only to provide that service to us;
                 </li>
                 <li>
-                  with our sponsor bank and processing partners, only if you ask us to open a merchant account, to evaluate and open it;
+                  with our sponsor bank and processing partners, only if you ask us to open a merchant account, to
+                  evaluate and open it;
                 </li>
-                <li>when the law requires it, or to protect the rights, property or safety of our customers, visitors or us.</li>
+                <li>
+                  when the law requires it, or to protect the rights, property or safety of our customers, visitors or
+                  us.
+                </li>
               </ul>
             </>
           ),
@@ -120,13 +137,13 @@ export default function Page() {
           body: (
             <>
               <p>
-                Visitors to the public website receive <strong>no cookies</strong> from us: no advertising, analytics or tracking cookies,
-                and no third-party scripts that set them.
+                Visitors to the public website receive <strong>no cookies</strong> from us: no advertising, analytics or
+                tracking cookies, and no third-party scripts that set them.
               </p>
               <p>
-                The only cookie we set is a <strong>session cookie for staff</strong> who sign in to the admin area. It is marked secure
-                and HTTP-only, contains a random session identifier and no personal information, and expires when the session ends or
-                after a period of inactivity.
+                The only cookie we set is a <strong>session cookie for staff</strong> who sign in to the admin area. It
+                is marked secure and HTTP-only, contains a random session identifier and no personal information, and
+                expires when the session ends or after a period of inactivity.
               </p>
             </>
           ),
@@ -136,9 +153,10 @@ export default function Page() {
           title: "How we protect it",
           body: (
             <p>
-              The website is served only over HTTPS. Staff accounts are protected by strong passwords and can be secured with two-factor authentication, access to leads
-              and statements is limited to the staff who need it, and access is logged. No system is perfectly secure; if we learn of a
-              breach that affects your information, we will notify you as the law of your state requires.
+              The website is served only over HTTPS. Staff accounts are protected by strong passwords and can be secured
+              with two-factor authentication, access to leads and statements is limited to the staff who need it, and
+              access is logged. No system is perfectly secure; if we learn of a breach that affects your information, we
+              will notify you as the law of your state requires.
             </p>
           ),
         },
@@ -147,10 +165,13 @@ export default function Page() {
           title: "How long we keep information",
           body: (
             <ul>
-              <li>Uploaded statements: until 90 days after the analysis is completed, or until you ask us to delete them.</li>
               <li>
-                Form submissions and our notes about them: for up to three years after our last contact with you, so that we can answer
-                follow-up questions, unless you ask us to delete them sooner or you become a customer.
+                Uploaded statements: until 90 days after the analysis is completed, or until you ask us to delete them.
+              </li>
+              <li>
+                Form submissions and our notes about them: for up to three years after our last contact with you, so
+                that we can answer follow-up questions, unless you ask us to delete them sooner or you become a
+                customer.
               </li>
               <li>Server logs: 30 days, unless needed longer to investigate abuse.</li>
             </ul>
@@ -162,9 +183,10 @@ export default function Page() {
           body: (
             <>
               <p>
-                You can ask us to show you the information we hold about you, correct it, delete it, or stop contacting you, at any time and
-                free of charge. We will answer within 30 days and may ask you to confirm your identity first. Residents of states with
-                consumer privacy laws, such as California, have these rights by law; we extend them to every visitor.
+                You can ask us to show you the information we hold about you, correct it, delete it, or stop contacting
+                you, at any time and free of charge. We will answer within 30 days and may ask you to confirm your
+                identity first. Residents of states with consumer privacy laws, such as California, have these rights by
+                law; we extend them to every visitor.
               </p>
               <p>Every e-mail we send you also explains how to stop receiving them.</p>
             </>
@@ -175,8 +197,8 @@ export default function Page() {
           title: "Changes to this policy",
           body: (
             <p>
-              If we change this policy we will post the new version here and update the date at the top. If a change affects how we use
-              information we already hold, we will tell you before it takes effect.
+              If we change this policy we will post the new version here and update the date at the top. If a change
+              affects how we use information we already hold, we will tell you before it takes effect.
             </p>
           ),
         },

@@ -21,14 +21,14 @@ const content: ServicePageContent = {
   whatItIs: (
     <>
       <p>
-        A merchant account is the agreement that lets your business accept credit and debit cards. When a customer pays, the sale is
-        authorized in seconds, settled with the card networks overnight, and deposited into your business checking account, usually the
-        next business day.
+        A merchant account is the agreement that lets your business accept credit and debit cards. When a customer pays,
+        the sale is authorized in seconds, settled with the card networks overnight, and deposited into your business
+        checking account, usually the next business day.
       </p>
       <p>
-        We open the account with a sponsor bank, set it up for the way you sell (counter, phone, web or all three), supply or reprogram the
-        equipment, and stay your contact afterwards. If a deposit looks short or a terminal stops printing, you call us, not a call
-        center.
+        We open the account with a sponsor bank, set it up for the way you sell (counter, phone, web or all three),
+        supply or reprogram the equipment, and stay your contact afterwards. If a deposit looks short or a terminal
+        stops printing, you call us, not a call center.
       </p>
     </>
   ),
@@ -57,7 +57,7 @@ const content: ServicePageContent = {
     {
       icon: FileText,
       title: "Statements you can read",
-      text: "One monthly statement that lists interchange by card type, our markup, and every fee by name. No bundled \"service charge\".",
+      text: 'One monthly statement that lists interchange by card type, our markup, and every fee by name. No bundled "service charge".',
     },
     {
       icon: ShieldCheck,
@@ -72,8 +72,8 @@ const content: ServicePageContent = {
   ],
   pricingNote: (
     <p>
-      For a merchant account, the part you can compare between processors is the markup. Ask any provider for their markup over
-      interchange in writing; if they can&apos;t give you one number, you are on a tiered or bundled plan.
+      For a merchant account, the part you can compare between processors is the markup. Ask any provider for their
+      markup over interchange in writing; if they can&apos;t give you one number, you are on a tiered or bundled plan.
     </p>
   ),
   faqs: [

@@ -19,13 +19,13 @@ const content: ServicePageContent = {
   whatItIs: (
     <>
       <p>
-        Mobile payments are card acceptance without a counter. A pocket-sized reader connects to your phone or tablet over Bluetooth, or
-        your phone itself accepts contactless cards and wallets. The sale is encrypted at the reader and lands in the same merchant
-        account, and the same deposit, as the rest of your business.
+        Mobile payments are card acceptance without a counter. A pocket-sized reader connects to your phone or tablet
+        over Bluetooth, or your phone itself accepts contactless cards and wallets. The sale is encrypted at the reader
+        and lands in the same merchant account, and the same deposit, as the rest of your business.
       </p>
       <p>
-        For customers who aren&apos;t in front of you, you can text or e-mail a secure payment link from the app. They pay on their own
-        phone; you see the payment the moment it clears.
+        For customers who aren&apos;t in front of you, you can text or e-mail a secure payment link from the app. They
+        pay on their own phone; you see the payment the moment it clears.
       </p>
     </>
   ),
@@ -69,9 +69,10 @@ const content: ServicePageContent = {
   ],
   pricingNote: (
     <p>
-      Mobile sales are priced exactly like counter sales: a tapped or dipped card in the field gets the same low in-person interchange.
-      Keyed-in cards and payment links cost a little more because the card networks charge more when the card isn&apos;t present, and
-      your statement shows that difference instead of hiding it in a higher flat rate.
+      Mobile sales are priced exactly like counter sales: a tapped or dipped card in the field gets the same low
+      in-person interchange. Keyed-in cards and payment links cost a little more because the card networks charge more
+      when the card isn&apos;t present, and your statement shows that difference instead of hiding it in a higher flat
+      rate.
     </p>
   ),
   faqs: [

@@ -19,13 +19,13 @@ const content: ServicePageContent = {
   whatItIs: (
     <>
       <p>
-        A payment gateway is the secure link between the place a customer enters their card, such as your checkout page, an invoice or
-        a booking form, and your merchant account. It checks the card, asks the issuing bank for approval and passes the sale on for
-        settlement, all in about two seconds.
+        A payment gateway is the secure link between the place a customer enters their card, such as your checkout page,
+        an invoice or a booking form, and your merchant account. It checks the card, asks the issuing bank for approval
+        and passes the sale on for settlement, all in about two seconds.
       </p>
       <p>
-        We connect the gateway to your shopping cart or billing software, set up the fraud screening and saved-card vault, and test a
-        live transaction with you before your first customer does.
+        We connect the gateway to your shopping cart or billing software, set up the fraud screening and saved-card
+        vault, and test a live transaction with you before your first customer does.
       </p>
     </>
   ),
@@ -69,9 +69,9 @@ const content: ServicePageContent = {
   ],
   pricingNote: (
     <p>
-      Online sales are &quot;card not present&quot;, which carries higher interchange than a tapped card at a counter. With
-      interchange-plus you see that cost as it is; the gateway itself adds only the per-transaction fee shown below, with no separate
-      gateway subscription on standard plans.
+      Online sales are &quot;card not present&quot;, which carries higher interchange than a tapped card at a counter.
+      With interchange-plus you see that cost as it is; the gateway itself adds only the per-transaction fee shown
+      below, with no separate gateway subscription on standard plans.
     </p>
   ),
   faqs: [

@@ -19,18 +19,31 @@ export default function Page() {
   const { settings } = useRootData();
   return (
     <>
-      <PageHeader eyebrow="Services" title="Payment services built around how you get paid" breadcrumbs={[{ name: "Services", path: "/services" }]}>
+      <PageHeader
+        eyebrow="Services"
+        title="Payment services built around how you get paid"
+        breadcrumbs={[{ name: "Services", path: "/services" }]}
+      >
         <p>
-          Whether you take cards at a counter, in the field or on your website, we set up the accounts and equipment that fit, price
-          them transparently, and stay on call afterwards.
+          Whether you take cards at a counter, in the field or on your website, we set up the accounts and equipment
+          that fit, price them transparently, and stay on call afterwards.
         </p>
       </PageHeader>
 
-      <Section id="offerings" title="Three services, one account" intro="Most businesses start with a merchant account and add mobile or online payments as they grow. Everything settles to the same account, one deposit a day and one statement a month.">
+      <Section
+        id="offerings"
+        title="Three services, one account"
+        intro="Most businesses start with a merchant account and add mobile or online payments as they grow. Everything settles to the same account, one deposit a day and one statement a month."
+      >
         <ServiceCards />
       </Section>
 
-      <Section id="every-service" eyebrow="With every service" title="What doesn't change, whichever you choose" tone="muted">
+      <Section
+        id="every-service"
+        eyebrow="With every service"
+        title="What doesn't change, whichever you choose"
+        tone="muted"
+      >
         <FeatureGrid
           columns={4}
           items={[
@@ -61,16 +74,16 @@ export default function Page() {
       <Section id="not-sure" title="Not sure which you need?">
         <div className="grid gap-6 text-lg leading-8 text-slate-700 lg:grid-cols-3">
           <p>
-            <strong className="text-slate-900">Customers pay you in person?</strong> Start with a merchant account and a countertop or
-            handheld terminal.
+            <strong className="text-slate-900">Customers pay you in person?</strong> Start with a merchant account and a
+            countertop or handheld terminal.
           </p>
           <p>
-            <strong className="text-slate-900">You go to your customers?</strong> Add mobile payments: a phone reader or tap to pay, plus
-            text-to-pay links.
+            <strong className="text-slate-900">You go to your customers?</strong> Add mobile payments: a phone reader or
+            tap to pay, plus text-to-pay links.
           </p>
           <p>
-            <strong className="text-slate-900">You sell or bill online?</strong> Add a payment gateway for your website, invoices or
-            subscriptions.
+            <strong className="text-slate-900">You sell or bill online?</strong> Add a payment gateway for your website,
+            invoices or subscriptions.
           </p>
         </div>
       </Section>

@@ -31,7 +31,7 @@ export const faqSeed: FaqInput[] = [
     sortOrder: 12,
     published: true,
     answer:
-      "Every fee we charge is listed in your quote before you sign, and we do not add annual, \"regulatory\" or PCI non-compliance surprise fees. Depending on your setup there may be a monthly account or gateway fee; your free analysis shows it alongside the rate so you can compare the full cost.",
+      'Every fee we charge is listed in your quote before you sign, and we do not add annual, "regulatory" or PCI non-compliance surprise fees. Depending on your setup there may be a monthly account or gateway fee; your free analysis shows it alongside the rate so you can compare the full cost.',
   },
   {
     slug: "can-i-pass-card-fees-to-customers",

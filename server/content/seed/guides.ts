@@ -8,7 +8,8 @@ export const guideSeed: ArticleInput[] = [
   {
     slug: "setting-up-a-card-terminal",
     title: "How to set up a countertop card terminal",
-    excerpt: "Unbox, connect, test and go live with a countertop terminal in under an hour, and avoid the settings that cause problems later.",
+    excerpt:
+      "Unbox, connect, test and go live with a countertop terminal in under an hour, and avoid the settings that cause problems later.",
     category: "Getting started",
     tags: ["terminal", "equipment", "setup"],
     authorName: "The Meritum team",
@@ -16,7 +17,8 @@ export const guideSeed: ArticleInput[] = [
     publishedAt: "2025-01-21T16:00:00.000Z",
     sortOrder: 10,
     seoTitle: "How to Set Up a Countertop Credit Card Terminal",
-    seoDescription: "Step-by-step setup for a countertop card terminal: connecting it, testing a sale, tips, receipts and closing your first batch.",
+    seoDescription:
+      "Step-by-step setup for a countertop card terminal: connecting it, testing a sale, tips, receipts and closing your first batch.",
     body: `This guide covers a typical countertop terminal that connects over Ethernet or Wi-Fi. Your model's menus will differ a little, but the order of the steps is the same. Allow 30 to 60 minutes, and do it before the day you need it.
 
 ## Before you start
@@ -66,7 +68,8 @@ Close the batch manually the first day and check that the total matches your tes
   {
     slug: "accepting-payments-on-your-phone",
     title: "How to accept card payments on your phone",
-    excerpt: "Take chip, tap and wallet payments on a smartphone for deliveries, service calls, markets and pop-ups, with or without a card reader.",
+    excerpt:
+      "Take chip, tap and wallet payments on a smartphone for deliveries, service calls, markets and pop-ups, with or without a card reader.",
     category: "Getting started",
     tags: ["mobile payments", "tap to pay", "smartphone"],
     authorName: "The Meritum team",
@@ -74,7 +77,8 @@ Close the batch manually the first day and check that the total matches your tes
     publishedAt: "2025-05-13T16:00:00.000Z",
     sortOrder: 20,
     seoTitle: "How to Accept Credit Card Payments on Your Phone",
-    seoDescription: "Set up mobile card acceptance on an iPhone or Android phone: choosing Tap to Pay or a card reader, configuring the app and taking your first payment.",
+    seoDescription:
+      "Set up mobile card acceptance on an iPhone or Android phone: choosing Tap to Pay or a card reader, configuring the app and taking your first payment.",
     body: `A phone can be a complete card terminal. It suits businesses that go to the customer (contractors, mobile groomers, delivery, farmers markets) and works as a backup at the counter.
 
 ## Choose how the phone will read cards
@@ -118,7 +122,8 @@ Some apps can store payments while offline and send them when the phone reconnec
   {
     slug: "choosing-an-online-payment-gateway",
     title: "Choosing an online payment gateway",
-    excerpt: "What a payment gateway does, the features that matter for your website or invoices, and the questions to ask before you connect one.",
+    excerpt:
+      "What a payment gateway does, the features that matter for your website or invoices, and the questions to ask before you connect one.",
     category: "Online payments",
     tags: ["gateway", "ecommerce", "online payments", "pci"],
     authorName: "Mark Ellison",
@@ -126,7 +131,8 @@ Some apps can store payments while offline and send them when the phone reconnec
     publishedAt: "2025-03-18T16:00:00.000Z",
     sortOrder: 30,
     seoTitle: "How to Choose an Online Payment Gateway for Your Business",
-    seoDescription: "Compare online payment gateways by integrations, hosted payment pages, recurring billing, fraud tools, PCI scope and fees.",
+    seoDescription:
+      "Compare online payment gateways by integrations, hosted payment pages, recurring billing, fraud tools, PCI scope and fees.",
     body: `A payment gateway is the service that carries an online payment from your website, invoice or virtual terminal to your processor, and brings the answer back. It is the online equivalent of the card terminal on your counter. Most gateways can connect to most merchant accounts, so you can choose the gateway for its features and the merchant account for its pricing.
 
 ## Start with how you sell
@@ -171,7 +177,8 @@ Test in the sandbox with the gateway's test card numbers, including a decline an
   {
     slug: "reconciling-card-deposits",
     title: "How to reconcile card deposits with your sales",
-    excerpt: "Match what your terminal says you sold with what reached the bank: batches, fees, refunds, chargebacks and the timing that makes them differ.",
+    excerpt:
+      "Match what your terminal says you sold with what reached the bank: batches, fees, refunds, chargebacks and the timing that makes them differ.",
     category: "Day-to-day operations",
     tags: ["deposits", "reconciliation", "bookkeeping", "statements"],
     authorName: "The Meritum team",
@@ -179,7 +186,8 @@ Test in the sandbox with the gateway's test card numbers, including a decline an
     publishedAt: "2025-08-05T16:00:00.000Z",
     sortOrder: 40,
     seoTitle: "How to Reconcile Credit Card Deposits With Sales",
-    seoDescription: "A weekly routine to match card batches to bank deposits, explain the differences, and catch missing funds or unexpected fees early.",
+    seoDescription:
+      "A weekly routine to match card batches to bank deposits, explain the differences, and catch missing funds or unexpected fees early.",
     body: `Card sales and bank deposits never match line for line, and that is normal. Deposits are grouped by batch, arrive a day or two later, and may have fees, refunds or chargebacks taken out. Reconciling means explaining every difference. Done weekly, it takes fifteen minutes and catches problems while they are still easy to fix.
 
 ## What you need
@@ -224,7 +232,8 @@ A deposit more than three business days late, a batch that never settled, or a d
   {
     slug: "preparing-for-a-rate-review",
     title: "How to prepare for a processing rate review",
-    excerpt: "Gather the right statements, know your effective rate and card mix, and ask the questions that turn a rate review into real savings.",
+    excerpt:
+      "Gather the right statements, know your effective rate and card mix, and ask the questions that turn a rate review into real savings.",
     category: "Pricing and savings",
     tags: ["rate review", "pricing", "effective rate", "statements"],
     authorName: "Mark Ellison",
@@ -232,7 +241,8 @@ A deposit more than three business days late, a batch that never settled, or a d
     publishedAt: "2025-10-14T16:00:00.000Z",
     sortOrder: 50,
     seoTitle: "How to Prepare for a Credit Card Processing Rate Review",
-    seoDescription: "What to gather before reviewing your card processing rates, how to calculate your effective rate, and the questions that lead to lower fees.",
+    seoDescription:
+      "What to gather before reviewing your card processing rates, how to calculate your effective rate, and the questions that lead to lower fees.",
     body: `Processing costs drift. Markups rise with a line on a statement, new fees appear, and your business changes: more online sales, a new location, larger tickets. A rate review once a year, or whenever your effective rate climbs, keeps you paying a fair price. Preparation makes the review quick and the comparison honest.
 
 ## Step 1: Gather three recent statements
@@ -273,7 +283,8 @@ A clear written quote in the same format as your statement, a lower effective ra
   {
     slug: "switching-processors-without-downtime",
     title: "How to switch payment processors without downtime",
-    excerpt: "Plan the move so you never miss a sale: overlap accounts, move online payments and stored cards carefully, and cancel the old account only at the end.",
+    excerpt:
+      "Plan the move so you never miss a sale: overlap accounts, move online payments and stored cards carefully, and cancel the old account only at the end.",
     category: "Pricing and savings",
     tags: ["switching", "processors", "migration", "equipment"],
     authorName: "Mark Ellison",
@@ -281,7 +292,8 @@ A clear written quote in the same format as your statement, a lower effective ra
     publishedAt: "2026-01-20T16:00:00.000Z",
     sortOrder: 60,
     seoTitle: "How to Switch Credit Card Processors Without Downtime",
-    seoDescription: "A step-by-step plan to change merchant processors without missing a sale: approval, equipment, online payments, stored cards, recurring billing and cancelling the old account.",
+    seoDescription:
+      "A step-by-step plan to change merchant processors without missing a sale: approval, equipment, online payments, stored cards, recurring billing and cancelling the old account.",
     body: `Switching processors feels risky because payments are the one thing a business cannot be without. It does not have to be. The rule that makes it safe is simple: **run the new account alongside the old one, and cancel the old account last.**
 
 ## Step 1: Check your current agreement

@@ -55,7 +55,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("notify_last_attempt_at", t.timestamp)
     .addColumn("notify_error", "text")
     .execute();
-  await db.schema.createIndex("lead_submissions_contact_idx").on("lead_submissions").columns(["contact_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("lead_submissions_contact_idx")
+    .on("lead_submissions")
+    .columns(["contact_id", "created_at"])
+    .execute();
   await db.schema.createIndex("lead_submissions_created_idx").on("lead_submissions").column("created_at").execute();
   await db.schema.createIndex("lead_submissions_notify_idx").on("lead_submissions").column("notify_status").execute();
 
