@@ -10,6 +10,7 @@ export function columnTypes(db: Kysely<any>) {
   return {
     timestamp: pg ? ("timestamptz" as const) : ("text" as const),
     boolean: pg ? ("boolean" as const) : ("integer" as const),
+    binary: pg ? ("bytea" as const) : ("blob" as const),
   };
 }
 

@@ -214,6 +214,18 @@ export interface SignInLockoutsTable {
   updated_at: string;
 }
 
+/** Uploaded files (statements, images, form attachments): bytes in the database, so every instance and every backup has them. */
+export interface StoredFilesTable {
+  id: string;
+  purpose: string;
+  filename: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  content: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
@@ -231,6 +243,7 @@ export interface Database {
   twoFactor: TwoFactorTable;
   audit_log: AuditLogTable;
   sign_in_lockouts: SignInLockoutsTable;
+  stored_files: StoredFilesTable;
 }
 
 export type { Generated };
