@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
+  "@common": fileURLToPath(new URL("./common", import.meta.url)),
 };
 
 // The Express app (server/main.ts) is the entry of the server build, so the app, its

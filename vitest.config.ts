@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
+  "@common": fileURLToPath(new URL("./common", import.meta.url)),
 };
 
 /**
@@ -17,7 +18,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "common/**/*.test.ts"],
+          environment: "node",
+        },
       },
       {
         resolve: { alias },

@@ -11,7 +11,7 @@ import { closeDb, getDb, migrateToLatest, pingDatabase } from "./db";
 import { seedDatabase } from "./db/seed";
 import { sessionContext } from "./auth/context";
 import { authHandler, clientIpHeader, noStoreForPrivatePaths, resolveSession, sameSiteGuard } from "./auth/express";
-import { adminApi } from "./users/api";
+import { adminApi } from "./http/admin-api";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiRequest, createQueryClient, getQueryFn, queryClientDefaults, throwIfResNotOk } from "./queryClient";
+import {
+  ApiRequestError,
+  apiRequest,
+  createQueryClient,
+  getQueryFn,
+  queryClientDefaults,
+  throwIfResNotOk,
+} from "./queryClient";
 
 function mockFetch(response: Response) {
   const fn = vi.fn(async (_url: string, _init?: RequestInit) => response);
@@ -36,6 +43,28 @@ describe("apiRequest", () => {
   it("raises '<status>: <body>' for a non-2xx response", async () => {
     mockFetch(new Response('{"error":"nope"}', { status: 409, statusText: "Conflict" }));
     await expect(apiRequest("POST", "/x", {})).rejects.toThrow('409: {"error":"nope"}');
+  });
+
+  it("carries the status, code, readable message and field errors of the API's JSON error", async () => {
+    const body = { error: { code: "validation", message: "Please check the title.", fields: { title: "Required." } } };
+    mockFetch(new Response(JSON.stringify(body), { status: 400, statusText: "Bad Request" }));
+    const error = await apiRequest("POST", "/x", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    const e = error as ApiRequestError;
+    expect(e.message).toBe(`400: ${JSON.stringify(body)}`);
+    expect(e.status).toBe(400);
+    expect(e.code).toBe("validation");
+    expect(e.userMessage).toBe("Please check the title.");
+    expect(e.fields).toEqual({ title: "Required." });
+  });
+
+  it("keeps a non-JSON body in the message and falls back to the status text", async () => {
+    mockFetch(new Response("<html>gateway</html>", { status: 502, statusText: "Bad Gateway" }));
+    const e = (await apiRequest("GET", "/x").catch((err: unknown) => err)) as ApiRequestError;
+    expect(e.message).toBe("502: <html>gateway</html>");
+    expect(e.code).toBeUndefined();
+    expect(e.fields).toBeUndefined();
+    expect(e.userMessage).toBe("Bad Gateway");
   });
 
   it("raises '<status>: <statusText>' when the body is empty", async () => {

@@ -3,7 +3,7 @@ import { toNodeHandler } from "better-auth/node";
 import { getDb } from "../db";
 import { sendApiError } from "../http/api-errors";
 import { CLIENT_IP_HEADER, getAuth, type AuthSession } from "./auth";
-import { can, type Permission } from "./permissions";
+import { can, type Permission } from "@common/roles";
 
 /** Puts the computed client IP into the header better-auth reads, replacing any client copy. */
 export function clientIpHeader() {

@@ -1,37 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { AuthSession, AuthUser } from "./auth";
 import { sessionContext } from "./context";
-
-/**
- * Roles and what they may do. admin: everything. editor: content, forms and contacts;
- * not users, not other people's sessions. Every signed-in user manages their own account.
- */
-export type Role = "admin" | "editor";
-export const ROLES: Role[] = ["admin", "editor"];
-export type Permission = "content" | "forms" | "contacts" | "users" | "audit" | "own-account";
-
-const grants: Record<Role, Permission[]> = {
-  admin: ["content", "forms", "contacts", "users", "audit", "own-account"],
-  editor: ["content", "forms", "contacts", "own-account"],
-};
-
-export function roleOf(user: { role?: string | null }): Role {
-  return user.role === "admin" ? "admin" : "editor";
-}
-
-export function can(user: { role?: string | null } | null | undefined, permission: Permission): boolean {
-  return !!user && grants[roleOf(user)].includes(permission);
-}
-
-/** The permission an admin page needs, by path (the layout middleware checks it for every page). */
-export function permissionForAdminPath(pathname: string): Permission {
-  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "");
-  if (path.startsWith("/admin/users")) return "users";
-  if (path.startsWith("/admin/security")) return "own-account";
-  if (path.startsWith("/admin/forms")) return "forms";
-  if (path.startsWith("/admin/contacts")) return "contacts";
-  return "content";
-}
+import { adminSectionForPath } from "@common/admin-sections";
+import { can, roleOf, type Permission, type Role } from "@common/roles";
 
 interface Args {
   request: Request;
@@ -67,6 +38,17 @@ export function requirePermission(args: Args, permission: Permission): AuthSessi
   const session = requireUser(args);
   if (!can(session.user, permission)) throw data({ reason: "forbidden" }, { status: 403 });
   return session;
+}
+
+/**
+ * The gate of every admin screen (the admin layout's middleware): the section of the
+ * requested path from the sections table, then its permission. A path that is no admin
+ * screen answers 404 (deny by default), for everyone.
+ */
+export function requireAdminSection(args: Args): AuthSession {
+  const section = adminSectionForPath(new URL(args.request.url).pathname);
+  if (!section) throw data({ reason: "not-found" }, { status: 404 });
+  return requirePermission(args, section.permission);
 }
 
 /** The signed-in user with the given role (admin passes every role check). */

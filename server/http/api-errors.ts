@@ -1,32 +1,17 @@
 import type { NextFunction, Request, Response } from "express";
+import { ServiceError, type ApiErrorBody, type FieldErrors } from "@common/result";
 import { log } from "../logger";
 
 /** The JSON API's one error shape: {"error":{"code","message","fields?"}}. */
-export class ApiError extends Error {
-  constructor(
-    public status: number,
-    public code: string,
-    message: string,
-    public fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
+export function sendApiError(res: Response, status: number, code: string, message: string, fields?: FieldErrors) {
+  const body: ApiErrorBody = { error: fields ? { code, message, fields } : { code, message } };
+  res.status(status).json(body);
 }
 
-export function sendApiError(
-  res: Response,
-  status: number,
-  code: string,
-  message: string,
-  fields?: Record<string, string>,
-) {
-  res.status(status).json({ error: fields ? { code, message, fields } : { code, message } });
-}
-
-/** Turns body-parser and thrown errors on /api into the JSON error shape. */
+/** Turns ServiceErrors, body-parser errors and anything unexpected on /api into the JSON error shape. */
 export function apiErrorHandler() {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (err instanceof ApiError) return sendApiError(res, err.status, err.code, err.message, err.fields);
+    if (err instanceof ServiceError) return sendApiError(res, err.status, err.code, err.message, err.fields);
     const e = err as { type?: string; status?: number };
     if (e?.type === "entity.too.large")
       return sendApiError(res, 413, "payload_too_large", "The request body is too large.");

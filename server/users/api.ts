@@ -1,27 +1,13 @@
 import express from "express";
 import { auditActions, listAudit } from "../audit/audit";
-import type { AuthSession } from "../auth/auth";
 import { requireApi } from "../auth/express";
-import { roleOf } from "../auth/permissions";
 import { getDb } from "../db";
 import { listUsers } from "./users";
 
-/** Admin JSON API under /api/admin (every route checks its permission first). */
-export function adminApi() {
+/** /api/admin/users: staff accounts (the section's "users" permission is checked when mounted). */
+export function usersApi() {
   const router = express.Router();
-  router.get("/me", requireApi("own-account"), (_req, res) => {
-    const { user } = res.locals.session as AuthSession;
-    res.json({
-      user: {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role: roleOf(user),
-        twoFactorEnabled: Boolean(user.twoFactorEnabled),
-      },
-    });
-  });
-  router.get("/users", requireApi("users"), async (req, res) => {
+  router.get("/", async (req, res) => {
     const query = typeof req.query.q === "string" ? req.query.q : undefined;
     res.json({ users: await listUsers(getDb(), { query }) });
   });

@@ -3,7 +3,7 @@ import { generateRandomString, hashPassword } from "better-auth/crypto";
 import { writeAudit } from "../audit/audit";
 import { getAuth } from "../auth/auth";
 import { passwordProblem } from "../auth/password-policy";
-import type { Role } from "../auth/permissions";
+import type { Role } from "@common/roles";
 import { getConfig } from "../config";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";

@@ -21,9 +21,9 @@ const PAGES: Array<{ path: string; editor: number }> = [
   { path: "/admin/users", editor: 403 },
 ];
 const APIS: Array<{ path: string; editor: number }> = [
-  { path: "/api/admin/me", editor: 200 },
+  { path: "/api/admin/security/me", editor: 200 },
   { path: "/api/admin/users", editor: 403 },
-  { path: "/api/admin/audit-log", editor: 403 },
+  { path: "/api/admin/users/audit-log", editor: 403 },
 ];
 
 describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
@@ -135,7 +135,7 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
         ["/admin/users", adminCookie],
         ["/login", null],
         ["/admin/password-reset", null],
-        ["/api/admin/me", adminCookie],
+        ["/api/admin/security/me", adminCookie],
         ["/api/auth/get-session", adminCookie],
       ] as const) {
         const res = await get(path, cookie);
@@ -843,7 +843,7 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
       expect((await get("/admin", cookie)).status).toBe(200);
       expect((await postForm(server, "/admin/users", adminCookie, { intent: "disable", userId: id })).status).toBe(200);
       expect((await get("/admin", cookie)).status).toBe(302);
-      expect((await get("/api/admin/me", cookie)).status).toBe(401);
+      expect((await get("/api/admin/security/me", cookie)).status).toBe(401);
       const refused = await postLogin(
         server,
         { email: "disable-me@meritum.test", password: PASSWORD },
@@ -916,7 +916,7 @@ describe.each(dbKinds())("staff accounts and security on %s", (kind) => {
     it("deletes a user, and writes every staff action to the audit log", async () => {
       const id = await createStaff(server, "delete-me@meritum.test", "editor");
       expect((await postForm(server, "/admin/users", adminCookie, { intent: "delete", userId: id })).status).toBe(200);
-      const audit = await (await get("/api/admin/audit-log?action=user.deleted", adminCookie)).json();
+      const audit = await (await get("/api/admin/users/audit-log?action=user.deleted", adminCookie)).json();
       expect(audit.rows[0]).toMatchObject({
         action: "user.deleted",
         actorEmail: "admin@meritum.test",

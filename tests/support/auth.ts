@@ -1,5 +1,5 @@
 import { createUserWithPassword } from "@server/users/users";
-import type { Role } from "@server/auth/permissions";
+import type { Role } from "@common/roles";
 import type { TestServer } from "./server";
 
 export const PASSWORD = "Meritum-test-passphrase-42";

@@ -1,28 +1,42 @@
 import {
+  Building2,
   FileText,
   HelpCircle,
   Inbox,
   LayoutDashboard,
   ListChecks,
   Newspaper,
+  Settings,
   Shield,
   Users,
   type LucideIcon,
 } from "lucide-react";
+import { ADMIN_SECTIONS, type AdminIcon, type AdminSection } from "@common/admin-sections";
+import { can, type Role } from "@common/roles";
+
+const icons: Record<AdminIcon, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  contacts: Inbox,
+  forms: ListChecks,
+  posts: Newspaper,
+  guides: FileText,
+  faq: HelpCircle,
+  industries: Building2,
+  settings: Settings,
+  users: Users,
+  security: Shield,
+};
 
 export interface AdminNavItem {
+  key: string;
   label: string;
   to: string;
   icon: LucideIcon;
 }
 
-export const adminNavItems: AdminNavItem[] = [
-  { label: "Dashboard", to: "/admin", icon: LayoutDashboard },
-  { label: "Contacts", to: "/admin/contacts", icon: Inbox },
-  { label: "Blog posts", to: "/admin/blog-posts", icon: Newspaper },
-  { label: "Help guides", to: "/admin/help-guides", icon: FileText },
-  { label: "FAQ items", to: "/admin/faq-items", icon: HelpCircle },
-  { label: "Forms", to: "/admin/forms", icon: ListChecks },
-  { label: "Users", to: "/admin/users", icon: Users },
-  { label: "Security", to: "/admin/security", icon: Shield },
-];
+/** The navigation for a role: the sections table's entries that role may open. */
+export function adminNavFor(role: Role, placement: AdminSection["nav"] = "main"): AdminNavItem[] {
+  return (ADMIN_SECTIONS as readonly AdminSection[])
+    .filter((section) => section.nav === placement && can({ role }, section.permission))
+    .map((section) => ({ key: section.key, label: section.label, to: section.path, icon: icons[section.icon] }));
+}

@@ -13,8 +13,9 @@ import {
   useRouteError,
   useSubmit,
 } from "react-router";
-import { can, permissionForAdminPath, requirePermission, roleOf } from "@server/auth/permissions";
-import { adminNavItems } from "~/components/admin/admin-nav";
+import { roleOf } from "@common/roles";
+import { requireAdminSection } from "@server/auth/permissions";
+import { adminNavFor } from "~/components/admin/admin-nav";
 import { Logo } from "~/components/site/logo";
 import { FullScreenLoading, PageLoading } from "~/components/ui/loading";
 import { createQueryClient } from "~/lib/queryClient";
@@ -28,26 +29,22 @@ import type { Route } from "./+types/layout";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args) => {
-    requirePermission(args, permissionForAdminPath(new URL(args.request.url).pathname));
+    requireAdminSection(args);
   },
 ];
 
 export function loader(args: Route.LoaderArgs) {
-  const { user } = requirePermission(args, "own-account");
-  const role = roleOf(user);
-  return {
-    user: { name: user.name, email: user.email, role },
-    nav: adminNavItems.filter((item) => can({ role }, permissionForAdminPath(item.to))).map((item) => item.to),
-  };
+  const { user } = requireAdminSection(args);
+  return { user: { name: user.name, email: user.email, role: roleOf(user) } };
 }
 
 export default function AdminLayout() {
-  const { user, nav } = useLoaderData<typeof loader>();
+  const { user } = useLoaderData<typeof loader>();
   const [queryClient] = useState(createQueryClient);
   const loading = usePageLoading();
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
-  const items = adminNavItems.filter((item) => nav.includes(item.to));
+  const items = adminNavFor(user.role);
   return (
     <QueryClientProvider client={queryClient}>
       {signingOut ? <FullScreenLoading message="Signing out..." /> : null}

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useLoaderData, useSearchParams } from "react-router";
 import { z } from "zod";
 import { auditActionLabels, auditActions, listAudit } from "@server/audit/audit";
-import { requirePermission, ROLES } from "@server/auth/permissions";
+import { ROLES } from "@common/roles";
+import { requirePermission } from "@server/auth/permissions";
 import { actorOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
 import {

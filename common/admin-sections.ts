@@ -1,0 +1,93 @@
+import type { Permission } from "./roles";
+
+/**
+ * Every admin screen: its path, its label and icon in the navigation, and the permission it
+ * needs. The navigation, the admin layout's gate and the admin API guard all read this one
+ * table (`/api/admin/<key>/...` is guarded by the section `<key>`). Deny by default: an
+ * admin path or API area that is not here answers 404.
+ */
+export type AdminIcon =
+  "dashboard" | "contacts" | "forms" | "posts" | "guides" | "faq" | "industries" | "settings" | "users" | "security";
+
+export interface AdminSection {
+  /** The API area and the path segment after /admin ("dashboard" for /admin itself). */
+  key: string;
+  path: string;
+  label: string;
+  icon: AdminIcon;
+  permission: Permission;
+  /** Where the navigation lists it: the main list, or only the account menu. */
+  nav: "main" | "account";
+}
+
+export const ADMIN_SECTIONS = [
+  { key: "dashboard", path: "/admin", label: "Dashboard", icon: "dashboard", permission: "dashboard", nav: "main" },
+  {
+    key: "contacts",
+    path: "/admin/contacts",
+    label: "Contacts",
+    icon: "contacts",
+    permission: "contacts",
+    nav: "main",
+  },
+  { key: "forms", path: "/admin/forms", label: "Forms", icon: "forms", permission: "forms", nav: "main" },
+  {
+    key: "blog-posts",
+    path: "/admin/blog-posts",
+    label: "Blog posts",
+    icon: "posts",
+    permission: "content",
+    nav: "main",
+  },
+  {
+    key: "help-guides",
+    path: "/admin/help-guides",
+    label: "Help guides",
+    icon: "guides",
+    permission: "content",
+    nav: "main",
+  },
+  { key: "faq-items", path: "/admin/faq-items", label: "FAQ items", icon: "faq", permission: "content", nav: "main" },
+  { key: "users", path: "/admin/users", label: "Users", icon: "users", permission: "users", nav: "main" },
+  {
+    key: "security",
+    path: "/admin/security",
+    label: "Security",
+    icon: "security",
+    permission: "own-account",
+    nav: "main",
+  },
+] as const satisfies readonly AdminSection[];
+
+export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]["key"];
+
+/**
+ * The section an admin URL path belongs to, compared the way the router matches paths
+ * (percent-decoded, case-insensitive, trailing slash and `.data` ignored); undefined when
+ * the path is not an admin screen.
+ */
+export function adminSectionForPath(pathname: string): AdminSection | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  path = path
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "")
+    .toLowerCase();
+  if (path === "/admin") return ADMIN_SECTIONS[0];
+  let best: AdminSection | undefined;
+  for (const section of ADMIN_SECTIONS) {
+    if (section.key === "dashboard") continue;
+    if (path === section.path || path.startsWith(`${section.path}/`)) {
+      if (!best || section.path.length > best.path.length) best = section;
+    }
+  }
+  return best;
+}
+
+export function adminSectionByKey(key: string): AdminSection | undefined {
+  return ADMIN_SECTIONS.find((section) => section.key === key);
+}

@@ -1,0 +1,80 @@
+import type { z } from "zod";
+
+/**
+ * The one result shape of every staff action and JSON API, and the one error services throw.
+ * Services throw `ServiceError`; `server/http/api-errors.ts` turns it into the JSON error
+ * `{"error":{"code","message","fields?"}}` and `server/http/action-result.ts` into an
+ * `ActionResult` for route actions. Clients read both with the same field names.
+ */
+
+/** Field name → the sentence to show beside that field. */
+export type FieldErrors = Record<string, string>;
+
+export const ERROR_STATUS = {
+  validation: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class ServiceError extends Error {
+  override name = "ServiceError";
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** What the JSON API answers on failure. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: FieldErrors };
+}
+
+export type ActionSuccess<T = undefined> = { ok: true; message?: string; data?: T };
+export type ActionFailure = {
+  ok: false;
+  /** A sentence about the whole form (shown in the form and as a destructive toast). */
+  formError: string;
+  fieldErrors?: FieldErrors;
+  /** What was submitted, so a form without JavaScript can be shown again filled in. */
+  values?: Record<string, string>;
+};
+export type ActionResult<T = undefined> = ActionSuccess<T> | ActionFailure;
+
+export const CHECK_FIELDS_MESSAGE = "Please correct the highlighted fields and try again.";
+
+/** The first message per field of a failed zod parse (nested paths joined with "."). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "_form";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Parses input with a shared schema, or throws a validation ServiceError with field errors. */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  message = CHECK_FIELDS_MESSAGE,
+): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new ServiceError("validation", message, fieldErrorsOf(parsed.error));
+}

@@ -1,0 +1,31 @@
+import express from "express";
+import { ADMIN_SECTIONS, type AdminSectionKey } from "@common/admin-sections";
+import { accountApi } from "../account/api";
+import { requireApi } from "../auth/express";
+import { usersApi } from "../users/api";
+
+/**
+ * The admin JSON API, composed from one router per section (`server/<domain>/api.ts`).
+ * `/api/admin/<key>/...` is mounted only for a section of the sections table and guarded by
+ * that section's permission (401 signed out, 403 without it); anything else is 404.
+ * Routers check finer permissions themselves (e.g. the audit log inside "users").
+ */
+const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
+  dashboard: null,
+  contacts: null,
+  forms: null,
+  "blog-posts": null,
+  "help-guides": null,
+  "faq-items": null,
+  users: usersApi,
+  security: accountApi,
+};
+
+export function adminApi() {
+  const router = express.Router();
+  for (const section of ADMIN_SECTIONS) {
+    const api = sectionApis[section.key];
+    if (api) router.use(`/${section.key}`, requireApi(section.permission), api());
+  }
+  return router;
+}
