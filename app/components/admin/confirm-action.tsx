@@ -1,5 +1,14 @@
-import { AlertDialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
 import { Button, type ButtonProps } from "~/components/ui/button";
 
 interface ConfirmActionProps {
@@ -11,10 +20,11 @@ interface ConfirmActionProps {
   description: ReactNode;
   confirmLabel: string;
   destructive?: boolean;
+  disabled?: boolean;
   onConfirm: () => void;
 }
 
-/** Every staff action asks first: a Radix AlertDialog with Cancel and the action. */
+/** Every staff action asks first: a button that opens an alert dialog with Cancel and the action. */
 export function ConfirmAction({
   trigger,
   triggerVariant = "outline",
@@ -23,35 +33,61 @@ export function ConfirmAction({
   description,
   confirmLabel,
   destructive,
+  disabled,
   onConfirm,
 }: ConfirmActionProps) {
   const [open, setOpen] = useState(false);
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
-        <Button type="button" variant={triggerVariant} size="sm" aria-label={triggerLabel}>
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant={triggerVariant} size="sm" aria-label={triggerLabel} disabled={disabled}>
           {trigger}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button type="button" variant={destructive ? "destructive" : "secondary"} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      </AlertDialogTrigger>
+      <ConfirmDialogContent
+        title={title}
+        description={description}
+        confirmLabel={confirmLabel}
+        destructive={destructive}
+        onConfirm={onConfirm}
+      />
+    </AlertDialog>
+  );
+}
+
+/** The dialog alone, for a question asked by code (e.g. after a form's own checks pass). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  ...content
+}: Omit<ConfirmActionProps, "trigger" | "triggerVariant" | "triggerLabel" | "disabled"> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <ConfirmDialogContent {...content} />
+    </AlertDialog>
+  );
+}
+
+function ConfirmDialogContent({
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  onConfirm,
+}: Pick<ConfirmActionProps, "title" | "description" | "confirmLabel" | "destructive" | "onConfirm">) {
+  return (
+    <AlertDialogContent>
+      <AlertDialogTitle>{title}</AlertDialogTitle>
+      <AlertDialogDescription>{description}</AlertDialogDescription>
+      <AlertDialogFooter>
+        <AlertDialogCancel />
+        <AlertDialogAction destructive={destructive} onClick={onConfirm}>
+          {confirmLabel}
+        </AlertDialogAction>
+      </AlertDialogFooter>
+    </AlertDialogContent>
   );
 }

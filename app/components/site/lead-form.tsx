@@ -1,7 +1,12 @@
 import { CircleCheck, CircleAlert } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field, FieldSet } from "~/components/ui/field";
+import { FileInput, Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import {
   CONSENT_TEXT,
@@ -30,9 +35,8 @@ interface LeadFormProps {
   documentResult?: LeadActionResult;
 }
 
-const inputClass =
-  "mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm " +
-  "focus:border-brand-600 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 aria-[invalid=true]:border-red-700";
+/** The public form keeps 16 px text on every screen size (the kit's controls drop to 14 px from sm). */
+const publicControl = "sm:text-base";
 
 function fieldId(field: LeadField) {
   return field === "paymentMethods" ? `lead-paymentMethods-${PAYMENT_METHODS[0].value}` : `lead-${field}`;
@@ -125,10 +129,14 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
   const autoFocusField = documentErrors ? firstErrorField(documentErrors.fieldErrors ?? {}) : undefined;
   const autoFocus = (field: LeadField) => (autoFocusField === field ? true : undefined);
 
-  const describedBy = (field: LeadField, hint?: boolean) =>
-    [hint ? `lead-${field}-hint` : "", errors[field] ? `lead-${field}-error` : ""].filter(Boolean).join(" ") ||
-    undefined;
   const invalid = (field: LeadField) => (errors[field] ? true : undefined);
+  /** The common props of a text input: its name, the value to show again, autofocus after a plain post. */
+  const text = (field: LeadField) => ({
+    name: field,
+    autoFocus: autoFocus(field),
+    defaultValue: values[field as keyof LeadFormValues] as string | undefined,
+    className: publicControl,
+  });
 
   return (
     <fetcher.Form
@@ -199,92 +207,39 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field field="name" label="Your name" required error={errors.name}>
-          <input
-            id="lead-name"
-            autoFocus={autoFocus("name")}
-            name="name"
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={LIMITS.name}
-            defaultValue={values.name}
-            aria-invalid={invalid("name")}
-            aria-describedby={describedBy("name")}
-            className={inputClass}
-          />
+        <Field id="lead-name" label="Your name" mark="required" required error={errors.name}>
+          <Input {...text("name")} autoComplete="name" maxLength={LIMITS.name} />
         </Field>
-        <Field field="businessName" label="Business name" required error={errors.businessName}>
-          <input
-            id="lead-businessName"
-            autoFocus={autoFocus("businessName")}
-            name="businessName"
-            type="text"
-            autoComplete="organization"
-            required
-            maxLength={LIMITS.businessName}
-            defaultValue={values.businessName}
-            aria-invalid={invalid("businessName")}
-            aria-describedby={describedBy("businessName")}
-            className={inputClass}
-          />
+        <Field id="lead-businessName" label="Business name" mark="required" required error={errors.businessName}>
+          <Input {...text("businessName")} autoComplete="organization" maxLength={LIMITS.businessName} />
         </Field>
-        <Field field="email" label="E-mail" required error={errors.email}>
-          <input
-            id="lead-email"
-            autoFocus={autoFocus("email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={LIMITS.email}
-            defaultValue={values.email}
-            aria-invalid={invalid("email")}
-            aria-describedby={describedBy("email")}
-            className={inputClass}
-          />
+        <Field id="lead-email" label="E-mail" mark="required" required error={errors.email}>
+          <Input {...text("email")} type="email" autoComplete="email" maxLength={LIMITS.email} />
         </Field>
-        <Field field="phone" label="Phone" required error={errors.phone}>
-          <input
-            id="lead-phone"
-            autoFocus={autoFocus("phone")}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            maxLength={LIMITS.phone}
-            defaultValue={values.phone}
-            aria-invalid={invalid("phone")}
-            aria-describedby={describedBy("phone")}
-            className={inputClass}
-          />
+        <Field id="lead-phone" label="Phone" mark="required" required error={errors.phone}>
+          <Input {...text("phone")} type="tel" autoComplete="tel" maxLength={LIMITS.phone} />
         </Field>
-        <Field field="website" label="Website" optional error={errors.website}>
-          <input
-            id="lead-website"
-            autoFocus={autoFocus("website")}
-            name="website"
-            type="text"
+        <Field id="lead-website" label="Website" mark="optional" error={errors.website}>
+          <Input
+            {...text("website")}
             inputMode="url"
             autoComplete="url"
             maxLength={LIMITS.website}
             placeholder="example.com"
-            defaultValue={values.website}
-            aria-invalid={invalid("website")}
-            aria-describedby={describedBy("website")}
-            className={inputClass}
           />
         </Field>
-        <Field field="monthlyVolume" label="Monthly card volume" required error={errors.monthlyVolume}>
-          <select
-            id="lead-monthlyVolume"
-            autoFocus={autoFocus("monthlyVolume")}
+        <Field
+          id="lead-monthlyVolume"
+          label="Monthly card volume"
+          mark="required"
+          required
+          error={errors.monthlyVolume}
+        >
+          <Select
             name="monthlyVolume"
-            required
+            autoFocus={autoFocus("monthlyVolume")}
             defaultValue={values.monthlyVolume ?? ""}
-            aria-invalid={invalid("monthlyVolume")}
-            aria-describedby={describedBy("monthlyVolume")}
-            className={inputClass}
+            className={publicControl}
           >
             <option value="">Choose a range</option>
             {MONTHLY_VOLUMES.map((v) => (
@@ -292,139 +247,94 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
                 {v.label}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field
-          field="averageTicket"
+          id="lead-averageTicket"
           label="Average sale (ticket)"
-          optional
+          mark="optional"
           hint="In dollars, e.g. 45.00"
           error={errors.averageTicket}
         >
-          <input
-            id="lead-averageTicket"
-            autoFocus={autoFocus("averageTicket")}
-            name="averageTicket"
-            type="text"
-            inputMode="decimal"
-            maxLength={20}
-            defaultValue={values.averageTicket}
-            aria-invalid={invalid("averageTicket")}
-            aria-describedby={describedBy("averageTicket", true)}
-            className={inputClass}
-          />
+          <Input {...text("averageTicket")} inputMode="decimal" maxLength={20} />
         </Field>
         <Field
-          field="currentProcessor"
+          id="lead-currentProcessor"
           label="Current processor"
-          optional
+          mark="optional"
           hint="e.g. Square, your bank, or “not sure”"
           error={errors.currentProcessor}
         >
-          <input
-            id="lead-currentProcessor"
-            autoFocus={autoFocus("currentProcessor")}
-            name="currentProcessor"
-            type="text"
-            maxLength={LIMITS.currentProcessor}
-            defaultValue={values.currentProcessor}
-            aria-invalid={invalid("currentProcessor")}
-            aria-describedby={describedBy("currentProcessor", true)}
-            className={inputClass}
-          />
+          <Input {...text("currentProcessor")} maxLength={LIMITS.currentProcessor} />
         </Field>
       </div>
 
-      <fieldset aria-describedby={describedBy("paymentMethods", true)}>
-        <legend className="text-sm font-semibold text-slate-900">
-          How do you take payments? <span aria-hidden>*</span>
-        </legend>
-        <p id="lead-paymentMethods-hint" className="mt-1 text-sm text-slate-600">
-          Choose all that apply.
-        </p>
-        <div className="mt-3 grid gap-3 sm:grid-cols-3">
+      <FieldSet
+        id="lead-paymentMethods"
+        legend="How do you take payments?"
+        mark="required"
+        hint="Choose all that apply."
+        error={errors.paymentMethods}
+      >
+        <div className="mt-1.5 grid gap-3 sm:grid-cols-3">
           {PAYMENT_METHODS.map((m) => (
             <label
               key={m.value}
               htmlFor={`lead-paymentMethods-${m.value}`}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-input bg-background p-3 text-sm text-slate-800 has-[:checked]:border-ring has-[:checked]:bg-selected"
             >
-              <input
+              <Checkbox
                 id={`lead-paymentMethods-${m.value}`}
                 name="paymentMethods"
-                type="checkbox"
                 value={m.value}
                 defaultChecked={values.paymentMethods?.includes(m.value)}
                 autoFocus={m.value === PAYMENT_METHODS[0].value ? autoFocus("paymentMethods") : undefined}
                 aria-invalid={invalid("paymentMethods")}
-                className="mt-0.5 size-4 accent-brand-700"
+                className="mt-0.5"
               />
               {m.label}
             </label>
           ))}
         </div>
-        <FieldError field="paymentMethods" error={errors.paymentMethods} />
-      </fieldset>
+      </FieldSet>
 
       <Field
-        field="message"
+        id="lead-message"
         label="Anything we should know?"
-        optional
+        mark="optional"
         hint={`Up to ${LIMITS.message.toLocaleString("en-US")} characters.`}
         error={errors.message}
       >
-        <textarea
-          id="lead-message"
-          autoFocus={autoFocus("message")}
+        <Textarea
           name="message"
+          autoFocus={autoFocus("message")}
           rows={5}
           maxLength={LIMITS.message}
           defaultValue={values.message}
-          aria-invalid={invalid("message")}
-          aria-describedby={describedBy("message", true)}
-          className={inputClass}
+          className={publicControl}
         />
       </Field>
 
       <Field
-        field="statement"
+        id="lead-statement"
         label="Recent processing statement"
-        optional
+        mark="optional"
         hint="PDF, PNG or JPEG, up to 10 MB. It is stored privately and read only by our staff."
         error={errors.statement}
       >
-        <input
-          id="lead-statement"
-          autoFocus={autoFocus("statement")}
-          name="statement"
-          type="file"
-          accept={STATEMENT_ACCEPT}
-          aria-invalid={invalid("statement")}
-          aria-describedby={describedBy("statement", true)}
-          className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-800 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-900"
-        />
+        <FileInput name="statement" autoFocus={autoFocus("statement")} accept={STATEMENT_ACCEPT} />
       </Field>
 
-      <div>
-        <div className="flex items-start gap-3">
-          <input
-            id="lead-consent"
-            autoFocus={autoFocus("consent")}
-            name="consent"
-            type="checkbox"
-            value="yes"
-            required
-            defaultChecked={values.consent}
-            aria-invalid={invalid("consent")}
-            aria-describedby={describedBy("consent")}
-            className="mt-1 size-4 accent-brand-700"
-          />
-          <label htmlFor="lead-consent" className="text-sm text-slate-800">
-            {CONSENT_TEXT} <span aria-hidden>*</span>
-          </label>
-        </div>
-        <FieldError field="consent" error={errors.consent} />
-      </div>
+      <Field
+        id="lead-consent"
+        orientation="horizontal"
+        label={CONSENT_TEXT}
+        mark="required"
+        required
+        error={errors.consent}
+      >
+        <Checkbox name="consent" value="yes" autoFocus={autoFocus("consent")} defaultChecked={values.consent} />
+      </Field>
 
       <div>
         <Button type="submit" size="lg" disabled={pending} aria-disabled={pending || undefined}>
@@ -435,51 +345,6 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         </p>
       </div>
     </fetcher.Form>
-  );
-}
-
-function Field({
-  field,
-  label,
-  required,
-  optional,
-  hint,
-  error,
-  children,
-}: {
-  field: LeadField;
-  label: string;
-  required?: boolean;
-  optional?: boolean;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={`lead-${field}`} className="text-sm font-semibold text-slate-900">
-        {label}
-        {required ? <span aria-hidden> *</span> : null}
-        {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
-      </label>
-      {hint ? (
-        <p id={`lead-${field}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      <FieldError field={field} error={error} />
-    </div>
-  );
-}
-
-function FieldError({ field, error }: { field: LeadField; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={`lead-${field}-error`} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
-      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-      {error}
-    </p>
   );
 }
 

@@ -5,15 +5,16 @@ import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold transition-colors duration-200 " +
-    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-60",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60",
   {
     variants: {
       variant: {
-        primary: "bg-accent-600 text-white hover:bg-accent-700",
-        secondary: "bg-brand-800 text-white hover:bg-brand-900",
-        outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
-        ghost: "text-slate-700 hover:bg-slate-100",
-        destructive: "bg-red-700 text-white hover:bg-red-800",
+        primary: "bg-cta text-cta-foreground hover:bg-cta-hover",
+        secondary: "bg-primary text-primary-foreground hover:bg-primary-hover",
+        outline: "border border-input bg-background text-foreground hover:bg-muted",
+        ghost: "text-slate-700 hover:bg-subtle",
+        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive-hover",
+        link: "text-link underline underline-offset-2 hover:text-link-hover",
       },
       size: {
         sm: "h-9 px-3 text-sm",
@@ -22,6 +23,7 @@ export const buttonVariants = cva(
         icon: "size-10",
       },
     },
+    compoundVariants: [{ variant: "link", className: "h-auto px-0" }],
     defaultVariants: { variant: "primary", size: "md" },
   },
 );

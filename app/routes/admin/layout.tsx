@@ -1,23 +1,22 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { DropdownMenu } from "radix-ui";
-import { ChevronDown, LogOut, Shield } from "lucide-react";
+import { ChevronDown, LogOut, Menu, Shield } from "lucide-react";
 import { useState } from "react";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  NavLink,
-  Outlet,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-  useSubmit,
-} from "react-router";
+import { Link, NavLink, Outlet, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { roleOf } from "@common/roles";
 import { requireAdminSection } from "@server/auth/permissions";
-import { adminNavFor } from "~/components/admin/admin-nav";
+import { adminNavFor, type AdminNavItem } from "~/components/admin/admin-nav";
 import { Logo } from "~/components/site/logo";
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { FullScreenLoading, PageLoading } from "~/components/ui/loading";
+import { RouteError } from "~/components/ui/route-error";
 import { createQueryClient } from "~/lib/queryClient";
 import { usePageLoading } from "~/lib/use-page-loading";
 import { cn } from "~/lib/utils";
@@ -48,37 +47,18 @@ export default function AdminLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       {signingOut ? <FullScreenLoading message="Signing out..." /> : null}
-      <div className="flex min-h-screen bg-slate-50">
-        <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
+      <div className="flex min-h-screen bg-muted">
+        <aside className="hidden w-60 shrink-0 border-r border-border bg-card md:block">
           <div className="px-5 py-5">
             <Link to="/admin" className="text-brand-900" aria-label="Meritum admin dashboard">
               <Logo />
             </Link>
           </div>
-          <nav aria-label="Admin">
-            <ul className="grid gap-1 px-3">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === "/admin"}
-                    className={({ isActive }) =>
-                      cn(
-                        "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100",
-                        isActive && "bg-brand-50 text-brand-800",
-                      )
-                    }
-                  >
-                    <item.icon className="size-4" aria-hidden />
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <AdminNav items={items} />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="flex items-center justify-end border-b border-slate-200 bg-white px-4 py-3 sm:px-8">
+          <header className="flex items-center justify-between gap-3 border-b border-border bg-card px-4 py-3 sm:px-8 md:justify-end">
+            <MobileNav items={items} />
             <UserMenu user={user} />
           </header>
           <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">
@@ -90,86 +70,95 @@ export default function AdminLayout() {
   );
 }
 
+/** The sections this user may open, from the sections table; the current one marked. */
+function AdminNav({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Admin">
+      <ul className="grid gap-1 px-3">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.to === "/admin"}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-subtle",
+                  isActive && "bg-selected text-selected-foreground",
+                )
+              }
+            >
+              <item.icon className="size-4" aria-hidden />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Below the md breakpoint the navigation lives in a sheet opened from the header. */
+function MobileNav({ items }: { items: AdminNavItem[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-subtle md:hidden">
+        <Menu className="size-5" aria-hidden />
+        Menu
+      </DialogTrigger>
+      <DialogContent side="left" aria-describedby={undefined} closeLabel="Close menu">
+        <DialogTitle className="px-2 pb-4 text-brand-900">
+          <Logo />
+          <span className="sr-only"> admin menu</span>
+        </DialogTitle>
+        <AdminNav items={items} onNavigate={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function UserMenu({ user }: { user: { name: string; email: string; role: string } }) {
   const submit = useSubmit();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+    <DropdownMenu>
+      <DropdownMenuTrigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-subtle">
         <span
           aria-hidden
-          className="grid size-7 place-items-center rounded-full bg-brand-800 text-xs font-bold text-white"
+          className="grid size-7 place-items-center rounded-full bg-primary text-xs font-bold text-primary-foreground"
         >
           {user.name.slice(0, 1).toUpperCase()}
         </span>
         <span className="sr-only sm:not-sr-only">{user.name}</span>
         <ChevronDown className="size-4" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <div className="px-3 py-2 text-sm">
-            <p className="font-semibold text-slate-900">{user.name}</p>
-            <p className="text-slate-600">{user.email}</p>
-            <p className="mt-1 text-xs uppercase tracking-wide text-slate-500">{user.role}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild>
-            <Link
-              to="/admin/security"
-              className="flex items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-            >
-              <Shield className="size-4" aria-hidden /> Account security
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            onSelect={() => submit(null, { method: "post", action: "/logout" })}
-            className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-          >
-            <LogOut className="size-4" aria-hidden /> Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          <span className="block font-semibold text-foreground">{user.name}</span>
+          <span className="block font-normal text-muted-foreground">{user.email}</span>
+          <span className="mt-1 block text-xs font-normal uppercase tracking-wide text-muted-foreground">
+            {user.role}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/admin/security">
+            <Shield className="size-4" aria-hidden /> Account security
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/logout" })}>
+          <LogOut className="size-4" aria-hidden /> Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
-/** 403 (and other errors) inside the admin area. */
+/** 403, 404 and errors inside the admin area (the layout itself did not render). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const forbidden = status === 403;
   return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>
-        {forbidden
-          ? "Access denied · Admin | Meritum"
-          : status === 404
-            ? "Page not found · Admin | Meritum"
-            : "Something went wrong · Admin | Meritum"}
-      </title>
-      <h1 className="text-2xl font-bold text-slate-900">
-        {forbidden ? "You don't have access to this page" : status === 404 ? "Page not found" : "Something went wrong"}
-      </h1>
-      <p className="mt-3 text-slate-600">
-        {forbidden
-          ? "Your role does not include this part of the admin area. If you need it, ask an administrator."
-          : status === 404
-            ? "There is no admin page at this address."
-            : "An unexpected error occurred. Please try again."}
-      </p>
-      <div className="mt-8 flex justify-center gap-4">
-        <Link to="/admin" className="font-semibold text-brand-700 underline">
-          Go to the dashboard
-        </Link>
-        <Form method="post" action="/logout">
-          <button type="submit" className="font-semibold text-brand-700 underline">
-            Sign out
-          </button>
-        </Form>
-      </div>
+    <main id="main" className="min-h-screen bg-muted">
+      <RouteError area="admin" />
     </main>
   );
 }

@@ -1,19 +1,14 @@
 import { data } from "react-router";
 
+/**
+ * Any admin path the routes do not know. The admin layout's gate already answers 404 for
+ * every path outside the sections table; this keeps such a path inside the admin layout
+ * (its error page) rather than the public site's catch-all.
+ */
 export function loader() {
   throw data(null, { status: 404 });
 }
 
 export default function AdminNotFound() {
   return null;
-}
-
-export function ErrorBoundary() {
-  return (
-    <>
-      <title>Page not found · Admin | Meritum</title>
-      <h1 className="text-2xl font-bold text-slate-900">Page not found</h1>
-      <p className="mt-2 text-slate-600">There is no admin page at this address.</p>
-    </>
-  );
 }

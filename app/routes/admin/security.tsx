@@ -9,7 +9,9 @@ import { actorOf, cookieHeaders, errorMessage, authRateLimited } from "@server/a
 import { getDb } from "@server/db";
 import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@server/users/users";
 import { ConfirmAction } from "~/components/admin/confirm-action";
-import { Field, FormMessage } from "~/components/admin/form";
+import { Alert } from "~/components/ui/alert";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
 import { authRouteHeaders } from "~/lib/route-headers";
 import { useResultToast } from "~/components/admin/use-result-toast";
@@ -257,34 +259,16 @@ function ChangePassword({ rule }: { rule: string }) {
       </h2>
       <fetcher.Form method="post" ref={formRef} className="mt-4 grid max-w-md gap-4">
         <input type="hidden" name="intent" value="change-password" />
-        {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-        <Field
-          label="Current password"
-          name="currentPassword"
-          id="current-password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <Field
-          label="New password"
-          name="newPassword"
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          minLength={12}
-          required
-          hint={rule}
-        />
-        <Field
-          label="Repeat the new password"
-          name="confirm"
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          minLength={12}
-          required
-        />
+        {error ? <Alert variant="error">{error}</Alert> : null}
+        <Field label="Current password" id="current-password" required>
+          <Input name="currentPassword" type="password" autoComplete="current-password" />
+        </Field>
+        <Field label="New password" id="new-password" required hint={rule}>
+          <Input name="newPassword" type="password" autoComplete="new-password" minLength={12} />
+        </Field>
+        <Field label="Repeat the new password" id="confirm-password" required>
+          <Input name="confirm" type="password" autoComplete="new-password" minLength={12} />
+        </Field>
         <div>
           <Button type="submit" disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Saving..." : "Change password"}
@@ -319,9 +303,9 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
 
       {backupCodes ? (
         <div className="mt-4 grid gap-3">
-          <FormMessage kind="success">
+          <Alert variant="success">
             Two-factor authentication is on. Save these backup codes now: they are shown only once, and each works once.
-          </FormMessage>
+          </Alert>
           <ul
             aria-label="Backup codes"
             className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:grid-cols-5"
@@ -334,16 +318,15 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       ) : enabled ? (
         <disable.Form method="post" className="mt-4 grid max-w-md gap-4">
           <input type="hidden" name="intent" value="disable-2fa" />
-          {disableError ? <FormMessage kind="error">{disableError}</FormMessage> : null}
+          {disableError ? <Alert variant="error">{disableError}</Alert> : null}
           <Field
             label="Password"
-            name="password"
             id="disable-2fa-password"
-            type="password"
-            autoComplete="current-password"
             required
             hint="Enter your password to turn two-factor authentication off."
-          />
+          >
+            <Input name="password" type="password" autoComplete="current-password" />
+          </Field>
           <div>
             <Button type="submit" variant="destructive" disabled={disable.state !== "idle"}>
               Turn off two-factor authentication
@@ -374,15 +357,10 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
           </p>
           <confirm.Form method="post" className="grid max-w-md gap-4">
             <input type="hidden" name="intent" value="confirm-2fa" />
-            {confirmError ? <FormMessage kind="error">{confirmError}</FormMessage> : null}
-            <Field
-              label="Code from the app"
-              name="code"
-              id="confirm-2fa-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-            />
+            {confirmError ? <Alert variant="error">{confirmError}</Alert> : null}
+            <Field label="Code from the app" id="confirm-2fa-code" required>
+              <Input name="code" inputMode="numeric" autoComplete="one-time-code" />
+            </Field>
             <div>
               <Button type="submit" disabled={confirm.state !== "idle"}>
                 Confirm and turn on
@@ -393,16 +371,15 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       ) : (
         <start.Form method="post" className="mt-4 grid max-w-md gap-4">
           <input type="hidden" name="intent" value="enable-2fa" />
-          {startError ? <FormMessage kind="error">{startError}</FormMessage> : null}
+          {startError ? <Alert variant="error">{startError}</Alert> : null}
           <Field
             label="Password"
-            name="password"
             id="enable-2fa-password"
-            type="password"
-            autoComplete="current-password"
             required
             hint="Enter your password to set up two-factor authentication."
-          />
+          >
+            <Input name="password" type="password" autoComplete="current-password" />
+          </Field>
           <div>
             <Button type="submit" disabled={start.state !== "idle"}>
               Set up two-factor authentication

@@ -18,7 +18,10 @@ import {
   UserActionError,
 } from "@server/users/users";
 import { ConfirmAction } from "~/components/admin/confirm-action";
-import { Field, FormMessage, inputClass } from "~/components/admin/form";
+import { Alert } from "~/components/ui/alert";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { Button } from "~/components/ui/button";
 import { useResultToast } from "~/components/admin/use-result-toast";
 import { formatDateTime } from "~/lib/dates";
@@ -134,19 +137,9 @@ export default function UsersPage() {
             Staff accounts
           </h2>
           <Form method="get" role="search" className="flex items-end gap-2">
-            <div className="grid gap-1">
-              <label htmlFor="user-search" className="text-sm font-medium text-slate-800">
-                Search users
-              </label>
-              <input
-                id="user-search"
-                name="q"
-                type="search"
-                defaultValue={params.get("q") ?? ""}
-                className={inputClass}
-                placeholder="Name or e-mail"
-              />
-            </div>
+            <Field label="Search users" id="user-search">
+              <Input name="q" type="search" defaultValue={params.get("q") ?? ""} placeholder="Name or e-mail" />
+            </Field>
             <Button type="submit" variant="outline">
               Search
             </Button>
@@ -313,20 +306,21 @@ function InviteUser() {
         }}
       >
         <input type="hidden" name="intent" value="invite" />
-        <Field label="E-mail" name="email" id="invite-email" type="email" required error={fields?.email} />
-        <Field label="Name" name="name" id="invite-name" required error={fields?.name} />
-        <div className="grid gap-1.5">
-          <label htmlFor="invite-role" className="text-sm font-medium text-slate-800">
-            Role
-          </label>
-          <select id="invite-role" name="role" defaultValue="editor" className={inputClass}>
+        <Field label="E-mail" id="invite-email" required error={fields?.email}>
+          <Input name="email" type="email" />
+        </Field>
+        <Field label="Name" id="invite-name" required error={fields?.name}>
+          <Input name="name" />
+        </Field>
+        <Field label="Role" id="invite-role">
+          <Select name="role" defaultValue="editor">
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {r === "admin" ? "Admin" : "Editor"}
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
         <div className="sm:pt-6">
           <Button type="submit" disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Sending..." : "Send invitation"}
@@ -335,7 +329,7 @@ function InviteUser() {
       </form>
       {error ? (
         <div className="mt-4">
-          <FormMessage kind="error">{error}</FormMessage>
+          <Alert variant="error">{error}</Alert>
         </div>
       ) : null}
       {pending ? (
@@ -405,31 +399,19 @@ function AuditLog({ audit }: { audit: AuditData }) {
       </h2>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
         {params.get("q") ? <input type="hidden" name="q" value={params.get("q") ?? ""} /> : null}
-        <div className="grid gap-1">
-          <label htmlFor="audit-search" className="text-sm font-medium text-slate-800">
-            Person or target
-          </label>
-          <input
-            id="audit-search"
-            name="aq"
-            type="search"
-            defaultValue={params.get("aq") ?? ""}
-            className={inputClass}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="audit-action" className="text-sm font-medium text-slate-800">
-            Action
-          </label>
-          <select id="audit-action" name="action" defaultValue={params.get("action") ?? ""} className={inputClass}>
+        <Field label="Person or target" id="audit-search">
+          <Input name="aq" type="search" defaultValue={params.get("aq") ?? ""} />
+        </Field>
+        <Field label="Action" id="audit-action">
+          <Select name="action" defaultValue={params.get("action") ?? ""}>
             <option value="">All actions</option>
             {audit.actions.map((a) => (
               <option key={a.value} value={a.value}>
                 {a.label}
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
         <Button type="submit" variant="outline">
           Filter
         </Button>

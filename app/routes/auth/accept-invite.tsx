@@ -3,7 +3,9 @@ import { PASSWORD_RULE } from "@server/auth/password-policy";
 import { requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
 import { acceptInvite, findInvite, UserActionError } from "@server/users/users";
-import { Field, FormMessage } from "~/components/admin/form";
+import { Alert } from "~/components/ui/alert";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/accept-invite";
@@ -45,10 +47,10 @@ export default function AcceptInvitePage() {
       <>
         <h1 className="text-2xl font-bold text-slate-900">This invitation does not work</h1>
         <div className="mt-4">
-          <FormMessage kind="error">
+          <Alert variant="error">
             This invitation link is invalid, was already used, or has expired (invitations are valid for 72 hours).
             Please ask an administrator to invite you again.
-          </FormMessage>
+          </Alert>
         </div>
         <p className="mt-6 text-sm">
           <Link to="/login" className="font-medium text-brand-700 underline underline-offset-2">
@@ -66,25 +68,13 @@ export default function AcceptInvitePage() {
       </p>
       <Form method="post" className="mt-6 grid gap-4">
         <input type="hidden" name="token" value={token} />
-        {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          hint={rule}
-          autoFocus
-        />
-        <Field
-          label="Repeat the password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-        />
+        {result?.error ? <Alert variant="error">{result.error}</Alert> : null}
+        <Field label="Password" required hint={rule}>
+          <Input name="password" type="password" autoComplete="new-password" minLength={12} autoFocus />
+        </Field>
+        <Field label="Repeat the password" required>
+          <Input name="confirm" type="password" autoComplete="new-password" minLength={12} />
+        </Field>
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : "Set password"}
         </Button>

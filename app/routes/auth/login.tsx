@@ -11,7 +11,9 @@ import { getSession, safeRedirectPath } from "@server/auth/permissions";
 import { cookieHeaders, errorCode, errorMessage, authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
 import { writeAudit } from "@server/audit/audit";
 import { getDb } from "@server/db";
-import { Field, FormMessage } from "~/components/admin/form";
+import { Alert } from "~/components/ui/alert";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { authRouteHeaders } from "~/lib/route-headers";
@@ -163,15 +165,10 @@ export default function LoginPage() {
         <Form method="post" className="mt-6 grid gap-4" key={backup ? "backup" : "totp"}>
           <input type="hidden" name="intent" value={backup ? "backup" : "totp"} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
-          <Field
-            label={backup ? "Backup code" : "Authentication code"}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode={backup ? "text" : "numeric"}
-            required
-            autoFocus
-          />
+          {result?.error ? <Alert variant="error">{result.error}</Alert> : null}
+          <Field label={backup ? "Backup code" : "Authentication code"} required>
+            <Input name="code" autoComplete="one-time-code" inputMode={backup ? "text" : "numeric"} autoFocus />
+          </Field>
           <Button type="submit" disabled={busy}>
             {busy ? "Checking..." : "Verify"}
           </Button>
@@ -194,14 +191,18 @@ export default function LoginPage() {
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {notice === "password-reset" ? (
-          <FormMessage kind="success">Your password was changed. Sign in with your new password.</FormMessage>
+          <Alert variant="success">Your password was changed. Sign in with your new password.</Alert>
         ) : null}
         {notice === "invite-accepted" ? (
-          <FormMessage kind="success">Your password is set. You can sign in now.</FormMessage>
+          <Alert variant="success">Your password is set. You can sign in now.</Alert>
         ) : null}
-        {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
-        <Field label="E-mail" name="email" type="email" autoComplete="username" required autoFocus />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        {result?.error ? <Alert variant="error">{result.error}</Alert> : null}
+        <Field label="E-mail" required>
+          <Input name="email" type="email" autoComplete="username" autoFocus />
+        </Field>
+        <Field label="Password" required>
+          <Input name="password" type="password" autoComplete="current-password" />
+        </Field>
         <Button type="submit" disabled={busy}>
           {busy ? "Signing in..." : "Sign in"}
         </Button>

@@ -4,7 +4,9 @@ import { getAuth } from "@server/auth/auth";
 import { authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
 import { log } from "@server/logger";
-import { Field, FormMessage } from "~/components/admin/form";
+import { Alert } from "~/components/ui/alert";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
 import { authRouteHeaders } from "~/lib/route-headers";
 import { seo } from "~/lib/seo";
@@ -51,15 +53,17 @@ export default function PasswordResetPage() {
       </p>
       {result?.sent ? (
         <div className="mt-6 grid gap-4">
-          <FormMessage kind="success">{SENT_MESSAGE}</FormMessage>
+          <Alert variant="success">{SENT_MESSAGE}</Alert>
           <Link to="/login" className="text-sm font-medium text-brand-700 underline underline-offset-2">
             Back to sign in
           </Link>
         </div>
       ) : (
         <Form method="post" className="mt-6 grid gap-4">
-          {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
-          <Field label="E-mail" name="email" type="email" autoComplete="username" required autoFocus />
+          {result?.error ? <Alert variant="error">{result.error}</Alert> : null}
+          <Field label="E-mail" required>
+            <Input name="email" type="email" autoComplete="username" autoFocus />
+          </Field>
           <Button type="submit" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </Button>

@@ -5,7 +5,9 @@ import { clearFailures } from "@server/auth/lockout";
 import { PASSWORD_RULE, passwordProblem } from "@server/auth/password-policy";
 import { errorCode, errorMessage, requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
-import { Field, FormMessage } from "~/components/admin/form";
+import { Alert } from "~/components/ui/alert";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
@@ -82,9 +84,9 @@ export default function ResetPasswordPage() {
       <>
         <h1 className="text-2xl font-bold text-slate-900">This link does not work</h1>
         <div className="mt-4">
-          <FormMessage kind="error">
+          <Alert variant="error">
             This password reset link is invalid, was already used, or has expired (links are valid for 1 hour).
-          </FormMessage>
+          </Alert>
         </div>
         <p className="mt-6 text-sm">
           <Link to="/admin/password-reset" className="font-medium text-brand-700 underline underline-offset-2">
@@ -100,25 +102,13 @@ export default function ResetPasswordPage() {
       <p className="mt-2 text-sm text-slate-600">After the change, every session of your account is signed out.</p>
       <Form method="post" className="mt-6 grid gap-4">
         <input type="hidden" name="token" value={token} />
-        {result?.error ? <FormMessage kind="error">{result.error}</FormMessage> : null}
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          hint={rule}
-          autoFocus
-        />
-        <Field
-          label="Repeat the new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-        />
+        {result?.error ? <Alert variant="error">{result.error}</Alert> : null}
+        <Field label="New password" required hint={rule}>
+          <Input name="password" type="password" autoComplete="new-password" minLength={12} autoFocus />
+        </Field>
+        <Field label="Repeat the new password" required>
+          <Input name="confirm" type="password" autoComplete="new-password" minLength={12} />
+        </Field>
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : "Set new password"}
         </Button>

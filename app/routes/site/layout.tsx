@@ -1,8 +1,8 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
+import { Outlet, useLocation, useRouteError } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
-import { NotFound } from "~/components/site/not-found";
 import { PageLoading } from "~/components/ui/loading";
+import { errorStatus, RouteError } from "~/components/ui/route-error";
 import { usePageLoading } from "~/lib/use-page-loading";
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -33,16 +33,13 @@ export default function SiteLayout() {
   );
 }
 
+/** A missing page keeps the site's header and footer; other errors go to the root's boundary. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Shell>
-        <title>Page not found | Meritum</title>
-        <meta name="robots" content="noindex" />
-        <NotFound />
-      </Shell>
-    );
-  }
-  throw error;
+  if (errorStatus(error) !== 404) throw error;
+  return (
+    <Shell>
+      <RouteError area="site" />
+    </Shell>
+  );
 }
