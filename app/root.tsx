@@ -1,6 +1,7 @@
 import { Links, Meta, Outlet, Scripts, type LinksFunction } from "react-router";
 import { getDb } from "@server/db";
-import { ownerFirstName, ownerPath, getSiteSettings } from "@server/settings/settings";
+import { ownerFirstName, ownerPath } from "@common/settings";
+import { getSiteSettings } from "@server/settings/settings";
 import { getConfig } from "@server/config";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { RouteError } from "~/components/ui/route-error";

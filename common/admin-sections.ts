@@ -62,26 +62,19 @@ export const ADMIN_SECTIONS = [
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]["key"];
 
 /**
- * The section an admin URL path belongs to, compared the way the router matches paths
- * (percent-decoded, case-insensitive, trailing slash and `.data` ignored); undefined when
- * the path is not an admin screen.
+ * The section of the admin route the router matched, from its pattern ("/admin/users",
+ * "/admin/blog-posts/:id"): the route decides, not the raw URL, so encoded, upper-case or
+ * dotted variants of a path get exactly the gate of the screen they open. The catch-all
+ * ("/admin/*") and anything else outside the table has no section (deny by default).
  */
-export function adminSectionForPath(pathname: string): AdminSection | undefined {
-  let path: string;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    return undefined;
-  }
-  path = path
-    .replace(/\.data$/, "")
-    .replace(/\/+$/, "")
-    .toLowerCase();
+export function adminSectionForPattern(pattern: string): AdminSection | undefined {
+  // The router gives "admin/users" in framework mode, "/admin/users" elsewhere.
+  const path = `/${pattern.replace(/^\/+|\/+$/g, "")}`;
   if (path === "/admin") return ADMIN_SECTIONS[0];
   let best: AdminSection | undefined;
   for (const section of ADMIN_SECTIONS) {
     if (section.key === "dashboard") continue;
-    if (path === section.path || path.startsWith(`${section.path}/`)) {
+    if (path === section.path || (path.startsWith(`${section.path}/`) && !path.endsWith("*"))) {
       if (!best || section.path.length > best.path.length) best = section;
     }
   }

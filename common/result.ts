@@ -1,5 +1,3 @@
-import type { z } from "zod";
-
 /**
  * The one result shape of every staff action and JSON API, and the one error services throw.
  * Services throw `ServiceError`; `server/http/api-errors.ts` turns it into the JSON error
@@ -27,12 +25,16 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class ServiceError extends Error {
   override name = "ServiceError";
+  /** For "rate_limited": when to try again (sent as Retry-After). */
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {
@@ -45,6 +47,9 @@ export interface ApiErrorBody {
   error: { code: string; message: string; fields?: FieldErrors };
 }
 
+/** Form values as a form posts them: one string per field, a list for repeated fields (checkboxes). */
+export type FormValues = Record<string, string | string[]>;
+
 export type ActionSuccess<T = undefined> = { ok: true; message?: string; data?: T };
 export type ActionFailure = {
   ok: false;
@@ -52,14 +57,22 @@ export type ActionFailure = {
   formError: string;
   fieldErrors?: FieldErrors;
   /** What was submitted, so a form without JavaScript can be shown again filled in. */
-  values?: Record<string, string>;
+  values?: FormValues;
 };
 export type ActionResult<T = undefined> = ActionSuccess<T> | ActionFailure;
 
 export const CHECK_FIELDS_MESSAGE = "Please correct the highlighted fields and try again.";
 
+/** What a zod schema (classic or mini) answers to safeParse. */
+interface Parser<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: ParseIssues };
+}
+interface ParseIssues {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}
+
 /** The first message per field of a failed zod parse (nested paths joined with "."). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: ParseIssues): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join(".") || "_form";
@@ -69,12 +82,23 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 }
 
 /** Parses input with a shared schema, or throws a validation ServiceError with field errors. */
-export function parseInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  message = CHECK_FIELDS_MESSAGE,
-): z.output<S> {
+export function parseInput<T>(schema: Parser<T>, input: unknown, message = CHECK_FIELDS_MESSAGE): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   throw new ServiceError("validation", message, fieldErrorsOf(parsed.error));
+}
+
+/**
+ * Checks input with a shared schema without throwing (a form before it sends): the parsed
+ * data, or the failure a server would have answered.
+ */
+export function checkInput<T>(
+  schema: Parser<T>,
+  input: unknown,
+  message = CHECK_FIELDS_MESSAGE,
+): { ok: true; data: T } | ActionFailure {
+  const parsed = schema.safeParse(input);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, formError: message, fieldErrors: fieldErrorsOf(parsed.error) };
 }

@@ -1,4 +1,5 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import type { ActionSuccess } from "@common/result";
 import { ApiRequestError } from "./api-error";
 
 export { ApiRequestError };
@@ -26,6 +27,15 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   });
   await throwIfResNotOk(res);
   return res;
+}
+
+/**
+ * A state-changing call whose answer is the API's success shape `{ ok: true, message?,
+ * data? }` (what useResultFeedback reads); a failure throws the ApiRequestError.
+ */
+export async function apiAction<T = undefined>(method: string, url: string, body?: unknown): Promise<ActionSuccess<T>> {
+  const res = await apiRequest(method, url, body);
+  return (await res.json()) as ActionSuccess<T>;
 }
 
 export type UnauthorizedBehavior = "returnNull" | "throw";

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { SiteSettings } from "@server/settings/settings";
+import type { SiteSettings } from "@common/settings";
 
 /** What the root loader gives every page: the settings store and derived values. */
 export interface RootData {

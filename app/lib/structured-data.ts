@@ -1,4 +1,4 @@
-import type { SiteSettings } from "@server/settings/settings";
+import type { SiteSettings } from "@common/settings";
 
 /** schema.org objects for the JSON-LD on public pages. Pure: settings and site URL in, plain objects out. */
 

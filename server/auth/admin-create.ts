@@ -7,7 +7,9 @@ import { parseArgs } from "node:util";
 import { getConfig } from "../config";
 import { closeDb, getDb, migrateToLatest } from "../db";
 import { passwordProblem } from "./password-policy";
-import { createUserWithPassword, findUserByEmail, UserActionError } from "../users/users";
+import { passwordPairSchema } from "@common/users";
+import { ServiceError } from "@common/result";
+import { createUserWithPassword, findUserByEmail } from "../users/users";
 
 function fail(message: string): never {
   process.stderr.write(`admin:create: ${message}\n`);
@@ -75,14 +77,15 @@ async function main() {
       const problem = passwordProblem(password);
       if (problem) fail(problem);
       const again = await promptHidden("Repeat the password: ");
-      if (again !== password) fail("the two passwords differ.");
+      const pair = passwordPairSchema.safeParse({ password, confirm: again });
+      if (!pair.success) fail(pair.error.issues[0]!.message);
     }
     const problem = passwordProblem(password);
     if (problem) fail(problem);
     await createUserWithPassword(db, { email, name, role, password });
     process.stdout.write(`Created ${role} ${email.toLowerCase()}. Sign in at ${getConfig().siteUrl}/login\n`);
   } catch (err) {
-    if (err instanceof UserActionError) fail(err.message);
+    if (err instanceof ServiceError) fail(err.fields ? Object.values(err.fields).join(" ") : err.message);
     throw err;
   } finally {
     await closeDb();

@@ -17,7 +17,8 @@ import { isPostgres } from "../db/dialect";
 import { log } from "../logger";
 import { escapeHtml, sendMail } from "../mail/mail";
 import { clearFailures, lockedUntil, recordFailure } from "./lockout";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "./password-policy";
+import { PASSWORD_LENGTH } from "@common/limits";
+import { passwordProblem } from "./password-policy";
 
 /** Header carrying the client IP computed by server/main.ts (client-supplied copies are stripped). */
 export const CLIENT_IP_HEADER = "x-meritum-client-ip";
@@ -97,8 +98,8 @@ function createAuth(db: DB) {
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {

@@ -3,7 +3,9 @@ import { toNodeHandler } from "better-auth/node";
 import { getDb } from "../db";
 import { sendApiError } from "../http/api-errors";
 import { CLIENT_IP_HEADER, getAuth, type AuthSession } from "./auth";
+import { ServiceError } from "@common/result";
 import { can, type Permission } from "@common/roles";
+import type { Actor } from "../users/users";
 
 /** Puts the computed client IP into the header better-auth reads, replacing any client copy. */
 export function clientIpHeader() {
@@ -63,7 +65,8 @@ export function noStoreForPrivatePaths() {
   };
 }
 
-function toHeaders(req: Request): Headers {
+/** The request's headers as a fetch Headers (what better-auth reads the session cookie from). */
+export function toHeaders(req: Request): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -131,5 +134,23 @@ export function requireApi(permission: Permission) {
     if (!can(session.user, permission))
       return sendApiError(res, 403, "forbidden", "You do not have permission to do this.");
     next();
+  };
+}
+
+/** The signed-in session of an admin API request (after requireApi, so never null there). */
+export function apiSession(res: Response): AuthSession {
+  const session = res.locals.session as AuthSession | null;
+  if (!session) throw new ServiceError("unauthorized", "Please sign in.");
+  return session;
+}
+
+/** Who is acting, from where: for the audit log of an admin API call. */
+export function apiActor(req: Request, res: Response): Actor {
+  const { user } = apiSession(res);
+  return {
+    id: user.id,
+    email: user.email,
+    ip: String(res.locals.clientIp ?? "unknown"),
+    userAgent: req.get("user-agent"),
   };
 }

@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 128;
-export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters, and not a commonly used password.`;
+import { passwordLengthProblem } from "@common/users";
+
+/*
+ * The password rule (PASSWORD_RULE in common/users.ts): the length, checked by the shared
+ * schema on both sides, and not a common password, checked here on the server against
+ * the bundled list.
+ */
 
 let common: Set<string> | undefined;
 
@@ -33,10 +37,8 @@ function commonPasswords(): Set<string> {
 
 /** Why a password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-  if (password.length > MAX_PASSWORD_LENGTH)
-    return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
+  const length = passwordLengthProblem(password);
+  if (length) return length;
   if (commonPasswords().has(password.toLowerCase())) return "This password is too common. Please choose another one.";
   return null;
 }

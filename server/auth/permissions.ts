@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { AuthSession, AuthUser } from "./auth";
 import { sessionContext } from "./context";
-import { adminSectionForPath } from "@common/admin-sections";
+import { adminSectionForPattern } from "@common/admin-sections";
 import { can, roleOf, type Permission, type Role } from "@common/roles";
 
 interface Args {
@@ -42,11 +42,11 @@ export function requirePermission(args: Args, permission: Permission): AuthSessi
 
 /**
  * The gate of every admin screen (the admin layout's middleware): the section of the
- * requested path from the sections table, then its permission. A path that is no admin
- * screen answers 404 (deny by default), for everyone.
+ * matched route (its pattern) from the sections table, then its permission. A route that
+ * is no section of the table (the admin catch-all) answers 404, for everyone.
  */
-export function requireAdminSection(args: Args): AuthSession {
-  const section = adminSectionForPath(new URL(args.request.url).pathname);
+export function requireAdminSection(args: Args & { pattern: string }): AuthSession {
+  const section = adminSectionForPattern(args.pattern);
   if (!section) throw data({ reason: "not-found" }, { status: 404 });
   return requirePermission(args, section.permission);
 }

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "../http/context";
 import { rateLimiter, retryMessage } from "../http/rate-limit";
+import { ServiceError } from "@common/result";
 import { getConfig } from "../config";
 import type { AuthSession } from "./auth";
 import type { Actor } from "../users/users";
@@ -31,24 +32,20 @@ export function requestMetaOf(args: { request: Request; context: Readonly<Router
 export type AuthRateRule = "sign-in" | "two-factor" | "password-reset";
 
 /**
- * Per-IP limit for the auth forms (sign-in, 2FA codes, reset requests). Returns null when
- * allowed; otherwise the sentence to show and the headers (Retry-After) for a 429.
+ * Per-IP limit for the auth forms and account actions (sign-in, 2FA codes, reset
+ * requests): throws a "rate_limited" ServiceError, with the sentence to show and its
+ * Retry-After, once the client has used up the rule's budget.
  */
-export function authRateLimited(
-  args: { context: Readonly<RouterContextProvider> },
-  rule: AuthRateRule,
-): { message: string; headers: HeadersInit } | null {
+export function checkAuthRate(clientIp: string, rule: AuthRateRule): void {
   const { rateLimitMax, rateLimitWindowSeconds } = getConfig().auth;
-  const ip = args.context.get(requestInfoContext).clientIp;
   const result = rateLimiter.hit(
     { name: `auth-${rule}`, limit: rateLimitMax, windowMs: rateLimitWindowSeconds * 1000 },
-    ip,
+    clientIp,
   );
-  if (result.allowed) return null;
-  return {
-    message: retryMessage(result.retryAfterSeconds, "attempts"),
-    headers: { "Retry-After": String(result.retryAfterSeconds) },
-  };
+  if (result.allowed) return;
+  throw new ServiceError("rate_limited", retryMessage(result.retryAfterSeconds, "attempts"), undefined, {
+    retryAfterSeconds: result.retryAfterSeconds,
+  });
 }
 
 /** The message of a better-auth APIError (or any error), for a form. */

@@ -1,17 +1,14 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import { z } from "zod";
+import { CONTENT_STATUSES, type ContentStatus } from "@common/content";
+import { slugify } from "@common/slug";
 import type { DB } from "../db";
-import { nowIso } from "../db/dialect";
-import { readingMinutes } from "../markdown/markdown";
-import { slugify } from "../settings/settings";
-import { bumpContentVersion } from "./version";
-import { CONTENT_STATUSES, VISIBLE_STATUSES, canonicalIso, type ContentStatus } from "./visibility";
+import { VISIBLE_STATUSES, canonicalIso } from "./visibility";
 
 /**
- * Blog posts and help guides share one shape and one set of rules; this module holds
- * them, parameterised by table. posts.ts and guides.ts are the typed faces used by
- * loaders, the admin content screens and the JSON API.
+ * Blog posts and help guides share one shape and one set of rules, parameterised by
+ * table: this module reads them, article-writes.ts changes them (parsing every write with
+ * the shared schema in common/content.ts). posts.ts and guides.ts are the typed faces used
+ * by loaders, the admin content screens and the JSON API.
  */
 export type ArticleTable = "blog_posts" | "help_guides";
 
@@ -38,72 +35,7 @@ export interface Article {
   updatedAt: string;
 }
 
-export class ContentError extends Error {
-  override name = "ContentError";
-  constructor(
-    readonly code: "not_found" | "conflict" | "validation",
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-const slugSchema = z
-  .string()
-  .trim()
-  .min(1, "Enter a slug.")
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, numbers and single hyphens.");
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const articleInputSchema = z
-  .object({
-    slug: slugSchema,
-    title: z.string().trim().min(1, "Enter a title.").max(200),
-    excerpt: z.string().trim().min(1, "Enter an excerpt.").max(600),
-    body: z.string().trim().min(1, "Enter the body.").max(200_000),
-    coverImageUrl: z
-      .string()
-      .trim()
-      .max(2000)
-      .regex(/^(https:\/\/|\/(?!\/))\S*$/, "Use an https:// URL or a site path starting with /.")
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    coverImageAlt: optionalText(300),
-    authorName: z.string().trim().min(1, "Enter the author.").max(120),
-    authorUserId: optionalText(64),
-    category: z.string().trim().min(1, "Enter a category.").max(80),
-    tags: z
-      .array(z.string().trim().min(1).max(40))
-      .max(20)
-      .default([])
-      .transform((tags) => [...new Set(tags)]),
-    status: z.enum(CONTENT_STATUSES).default("draft"),
-    publishedAt: z.iso
-      .datetime({ offset: true })
-      .nullish()
-      .transform((v) => (v ? canonicalIso(v) : null)),
-    seoTitle: optionalText(200),
-    seoDescription: optionalText(320),
-    sortOrder: z.coerce.number().int().min(0).max(100_000).default(0),
-  })
-  .superRefine((value, ctx) => {
-    if (value.status === "scheduled" && !value.publishedAt) {
-      ctx.addIssue({ code: "custom", path: ["publishedAt"], message: "Choose when the scheduled item goes live." });
-    }
-  });
-
-export type ArticleInput = z.input<typeof articleInputSchema>;
-
-type Row = {
+export type ArticleRow = {
   id: string;
   slug: string;
   title: string;
@@ -134,7 +66,7 @@ function parseTags(value: string): string[] {
   }
 }
 
-function toArticle(row: Row): Article {
+export function toArticle(row: ArticleRow): Article {
   return {
     id: row.id,
     slug: row.slug,
@@ -161,7 +93,7 @@ function toArticle(row: Row): Article {
 
 // Both tables have the same columns (guides add sort_order); Kysely cannot type a
 // query over a union of table names, so the generic queries use an untyped handle.
-function untyped(db: DB): Kysely<any> {
+export function untyped(db: DB): Kysely<any> {
   return db as unknown as Kysely<any>;
 }
 
@@ -194,7 +126,7 @@ export async function listVisibleArticles(
       ? query.orderBy("sort_order").orderBy("title")
       : query.orderBy("published_at", "desc").orderBy("slug");
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  const rows = (await query.execute()) as Row[];
+  const rows = (await query.execute()) as ArticleRow[];
   return rows.map(toArticle);
 }
 
@@ -230,7 +162,7 @@ export async function getVisibleArticle(
   now: Date = new Date(),
 ): Promise<Article | undefined> {
   const row = (await visibleQuery(db, table, now).selectAll().where("slug", "=", slug).executeTakeFirst()) as
-    Row | undefined;
+    ArticleRow | undefined;
   return row ? toArticle(row) : undefined;
 }
 
@@ -250,7 +182,7 @@ export async function getVisibleNeighbours(
     .orderBy("published_at", "desc")
     .orderBy("slug")
     .limit(1)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst()) as ArticleRow | undefined;
   const next = (await visibleQuery(db, table, now)
     .selectAll()
     .where((eb) =>
@@ -259,136 +191,24 @@ export async function getVisibleNeighbours(
     .orderBy("published_at")
     .orderBy("slug", "desc")
     .limit(1)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst()) as ArticleRow | undefined;
   return { previous: previous && toArticle(previous), next: next && toArticle(next) };
 }
 
 /** Every item regardless of status (admin lists). */
 export async function listAllArticles(db: DB, table: ArticleTable): Promise<Article[]> {
-  const rows = (await untyped(db).selectFrom(table).selectAll().orderBy("updated_at", "desc").execute()) as Row[];
+  const rows = (await untyped(db)
+    .selectFrom(table)
+    .selectAll()
+    .orderBy("updated_at", "desc")
+    .execute()) as ArticleRow[];
   return rows.map(toArticle);
 }
 
 export async function getArticleById(db: DB, table: ArticleTable, id: string): Promise<Article | undefined> {
   const row = (await untyped(db).selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst()) as
-    Row | undefined;
+    ArticleRow | undefined;
   return row ? toArticle(row) : undefined;
-}
-
-function parseInput(input: unknown) {
-  const parsed = articleInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "form"] ??= issue.message;
-    throw new ContentError("validation", "Check the highlighted fields.", fields);
-  }
-  const value = parsed.data;
-  // Publishing without a date means "now".
-  if (value.status === "published" && !value.publishedAt) value.publishedAt = nowIso();
-  return value;
-}
-
-function toColumns(table: ArticleTable, value: ReturnType<typeof parseInput>) {
-  return {
-    slug: value.slug,
-    title: value.title,
-    excerpt: value.excerpt,
-    body: value.body,
-    cover_image_url: value.coverImageUrl,
-    cover_image_alt: value.coverImageAlt,
-    author_name: value.authorName,
-    author_user_id: value.authorUserId,
-    category: value.category,
-    tags: JSON.stringify(value.tags),
-    status: value.status,
-    published_at: value.publishedAt,
-    seo_title: value.seoTitle,
-    seo_description: value.seoDescription,
-    reading_minutes: readingMinutes(value.body),
-    ...(table === "help_guides" ? { sort_order: value.sortOrder } : {}),
-  };
-}
-
-async function assertSlugFree(db: DB, table: ArticleTable, slug: string, exceptId?: string) {
-  let query = untyped(db).selectFrom(table).select("id").where("slug", "=", slug);
-  if (exceptId) query = query.where("id", "<>", exceptId);
-  if (await query.executeTakeFirst()) {
-    throw new ContentError("conflict", "That slug is already used.", { slug: "That slug is already used." });
-  }
-}
-
-export async function createArticle(db: DB, table: ArticleTable, input: unknown): Promise<Article> {
-  const value = parseInput(input);
-  await assertSlugFree(db, table, value.slug);
-  const now = nowIso();
-  const row = (await untyped(db)
-    .insertInto(table)
-    .values({ id: crypto.randomUUID(), ...toColumns(table, value), created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow()) as Row;
-  await bumpContentVersion(db);
-  return toArticle(row);
-}
-
-function articleToInput(article: Article): ArticleInput {
-  return {
-    slug: article.slug,
-    title: article.title,
-    excerpt: article.excerpt,
-    body: article.body,
-    coverImageUrl: article.coverImageUrl,
-    coverImageAlt: article.coverImageAlt,
-    authorName: article.authorName,
-    authorUserId: article.authorUserId,
-    category: article.category,
-    tags: article.tags,
-    status: article.status,
-    publishedAt: article.publishedAt,
-    seoTitle: article.seoTitle,
-    seoDescription: article.seoDescription,
-    sortOrder: article.sortOrder,
-  };
-}
-
-/** Applies a partial change; the merged item is validated as a whole. */
-export async function updateArticle(
-  db: DB,
-  table: ArticleTable,
-  id: string,
-  changes: Partial<ArticleInput>,
-): Promise<Article> {
-  const existing = await getArticleById(db, table, id);
-  if (!existing) throw new ContentError("not_found", "That item no longer exists.");
-  const value = parseInput({ ...articleToInput(existing), ...changes });
-  await assertSlugFree(db, table, value.slug, id);
-  const row = (await untyped(db)
-    .updateTable(table)
-    .set({ ...toColumns(table, value), updated_at: nowIso() })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow()) as Row;
-  await bumpContentVersion(db);
-  return toArticle(row);
-}
-
-/** Publishes now, or schedules for `at` when it lies in the future. */
-export async function publishArticle(db: DB, table: ArticleTable, id: string, at?: string | Date): Promise<Article> {
-  const when = at ? new Date(at) : new Date();
-  if (Number.isNaN(when.getTime()))
-    throw new ContentError("validation", "Choose a valid date.", { publishedAt: "Choose a valid date." });
-  const status: ContentStatus = when.getTime() > Date.now() ? "scheduled" : "published";
-  return updateArticle(db, table, id, { status, publishedAt: when.toISOString() });
-}
-
-/** Back to draft: disappears from the site and the search index. */
-export async function unpublishArticle(db: DB, table: ArticleTable, id: string): Promise<Article> {
-  return updateArticle(db, table, id, { status: "draft" });
-}
-
-export async function deleteArticle(db: DB, table: ArticleTable, id: string): Promise<void> {
-  const result = await untyped(db).deleteFrom(table).where("id", "=", id).executeTakeFirst();
-  if (!Number(result.numDeletedRows)) throw new ContentError("not_found", "That item no longer exists.");
-  await bumpContentVersion(db);
 }
 
 /**
@@ -403,24 +223,4 @@ export async function nextDueAt(db: DB, table: ArticleTable, now: Date = new Dat
     .where("published_at", ">", now.toISOString())
     .executeTakeFirst()) as { due: string | null } | undefined;
   return row?.due ? canonicalIso(row.due) : null;
-}
-
-/** Inserts seed items whose slug is missing; returns how many were inserted. */
-export async function seedArticles(db: DB, table: ArticleTable, items: ArticleInput[]): Promise<number> {
-  if (!items.length) return 0;
-  const now = nowIso();
-  const rows = await untyped(db)
-    .insertInto(table)
-    .values(
-      items.map((item) => {
-        const value = parseInput(item);
-        // Seeded writing dates from its publication, not from the first boot.
-        const stamp = value.publishedAt && value.publishedAt < now ? value.publishedAt : now;
-        return { id: crypto.randomUUID(), ...toColumns(table, value), created_at: stamp, updated_at: stamp };
-      }),
-    )
-    .onConflict((oc) => oc.column("slug").doNothing())
-    .returning("id")
-    .execute();
-  return rows.length;
 }

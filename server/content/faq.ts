@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
-import { z } from "zod";
+import { faqInputSchema, type FaqInput, type FaqValues } from "@common/content";
+import { parseInput, ServiceError } from "@common/result";
+import { slugify } from "@common/slug";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { renderMarkdown } from "../markdown/markdown";
-import { slugify } from "../settings/settings";
-import { ContentError } from "./articles";
 import { bumpContentVersion } from "./version";
 
 export interface FaqItem {
@@ -18,22 +18,6 @@ export interface FaqItem {
   published: boolean;
   updatedAt: string;
 }
-
-export const faqInputSchema = z.object({
-  slug: z
-    .string()
-    .trim()
-    .min(1, "Enter a slug.")
-    .max(120)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, numbers and single hyphens."),
-  question: z.string().trim().min(1, "Enter the question.").max(300),
-  answer: z.string().trim().min(1, "Enter the answer.").max(20_000),
-  category: z.string().trim().min(1, "Enter a category.").max(80),
-  sortOrder: z.coerce.number().int().min(0).max(100_000).default(0),
-  published: z.boolean().default(false),
-});
-
-export type FaqInput = z.input<typeof faqInputSchema>;
 
 type Row = {
   id: string;
@@ -92,21 +76,15 @@ export async function listFaqCategories(db: DB): Promise<FaqCategory[]> {
   return [...groups.values()];
 }
 
-function parseFaq(input: unknown) {
-  const parsed = faqInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "form"] ??= issue.message;
-    throw new ContentError("validation", "Check the highlighted fields.", fields);
-  }
-  return parsed.data;
+function parseFaq(input: unknown): FaqValues {
+  return parseInput(faqInputSchema, input);
 }
 
 async function assertSlugFree(db: DB, slug: string, exceptId?: string) {
   let query = db.selectFrom("faq_items").select("id").where("slug", "=", slug);
   if (exceptId) query = query.where("id", "<>", exceptId);
   if (await query.executeTakeFirst())
-    throw new ContentError("conflict", "That slug is already used.", { slug: "That slug is already used." });
+    throw new ServiceError("conflict", "That slug is already used.", { slug: "That slug is already used." });
 }
 
 export async function listAllFaq(db: DB): Promise<FaqItem[]> {
@@ -114,7 +92,7 @@ export async function listAllFaq(db: DB): Promise<FaqItem[]> {
 }
 
 /** The row a new FAQ item is stored as. */
-function newFaqRow(value: ReturnType<typeof parseFaq>, now: string) {
+function newFaqRow(value: FaqValues, now: string) {
   return {
     id: crypto.randomUUID(),
     slug: value.slug,
@@ -144,7 +122,7 @@ export async function createFaq(db: DB, input: unknown): Promise<FaqItem> {
 
 export async function updateFaq(db: DB, id: string, changes: Partial<FaqInput>): Promise<FaqItem> {
   const existing = await getFaqById(db, id);
-  if (!existing) throw new ContentError("not_found", "That item no longer exists.");
+  if (!existing) throw new ServiceError("not_found", "That item no longer exists.");
   const value = parseFaq({
     slug: existing.slug,
     question: existing.question,
@@ -178,7 +156,7 @@ export const unpublishFaq = (db: DB, id: string) => updateFaq(db, id, { publishe
 
 export async function deleteFaq(db: DB, id: string): Promise<void> {
   const result = await db.deleteFrom("faq_items").where("id", "=", id).executeTakeFirst();
-  if (!Number(result.numDeletedRows)) throw new ContentError("not_found", "That item no longer exists.");
+  if (!Number(result.numDeletedRows)) throw new ServiceError("not_found", "That item no longer exists.");
   await bumpContentVersion(db);
 }
 

@@ -1,24 +1,12 @@
 import type { DB } from "../db";
 import { renderMarkdown, type Heading } from "../markdown/markdown";
-import {
-  articleInputSchema,
-  createArticle,
-  deleteArticle,
-  getArticleById,
-  getVisibleArticle,
-  listAllArticles,
-  listVisibleArticles,
-  publishArticle,
-  unpublishArticle,
-  updateArticle,
-  type Article,
-  type ArticleInput,
-} from "./articles";
+import type { ArticleInput } from "@common/content";
+import { createArticle, deleteArticle, publishArticle, unpublishArticle, updateArticle } from "./article-writes";
+import { getArticleById, getVisibleArticle, listAllArticles, listVisibleArticles, type Article } from "./articles";
 import { toSummary } from "./posts";
 
 export type HelpGuide = Article;
 export type GuideSummary = Omit<HelpGuide, "body">;
-export const guideInputSchema = articleInputSchema;
 export type GuideInput = ArticleInput;
 
 export interface GuideCategory {

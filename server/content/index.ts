@@ -1,5 +1,6 @@
 import type { DB } from "../db";
-import { listVisibleArticles, seedArticles } from "./articles";
+import { seedArticles } from "./article-writes";
+import { listVisibleArticles } from "./articles";
 import { seedFaq } from "./faq";
 import { faqSeed } from "./seed/faq";
 import { guideSeed } from "./seed/guides";
@@ -7,8 +8,8 @@ import { postSeed } from "./seed/posts";
 import { bumpContentVersion } from "./version";
 
 export { getContentVersion, bumpContentVersion } from "./version";
-export { isVisible, CONTENT_STATUSES, type ContentStatus } from "./visibility";
-export { ContentError, type Article } from "./articles";
+export { isVisible } from "./visibility";
+export type { Article } from "./articles";
 
 function later(a: string | null, b: string): string {
   return a && a > b ? a : b;

@@ -1,27 +1,21 @@
 import type { DB } from "../db";
 import { renderMarkdown, type Heading } from "../markdown/markdown";
+import type { ArticleInput } from "@common/content";
+import { createArticle, deleteArticle, publishArticle, unpublishArticle, updateArticle } from "./article-writes";
 import {
   countVisibleArticles,
-  createArticle,
-  deleteArticle,
   getArticleById,
   getVisibleArticle,
   getVisibleNeighbours,
   listAllArticles,
   listVisibleArticles,
   listVisibleCategories,
-  publishArticle,
-  unpublishArticle,
-  updateArticle,
-  articleInputSchema,
   type Article,
-  type ArticleInput,
 } from "./articles";
 
 export const BLOG_PAGE_SIZE = 9;
 
 export type BlogPost = Article;
-export const postInputSchema = articleInputSchema;
 export type PostInput = ArticleInput;
 
 /** A post as a card in a list: no body. */

@@ -8,8 +8,7 @@
  * restart or a job, and a "published" item dated in the future waits like a scheduled one.
  * Queries evaluate the rule with the current time on every request.
  */
-export const CONTENT_STATUSES = ["draft", "scheduled", "published"] as const;
-export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+import type { ContentStatus } from "@common/content";
 
 export const VISIBLE_STATUSES: ContentStatus[] = ["published", "scheduled"];
 

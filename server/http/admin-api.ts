@@ -8,8 +8,12 @@ import { usersApi } from "../users/api";
  * The admin JSON API, composed from one router per section (`server/<domain>/api.ts`).
  * `/api/admin/<key>/...` is mounted only for a section of the sections table and guarded by
  * that section's permission (401 signed out, 403 without it); anything else is 404.
- * Routers check finer permissions themselves (e.g. the audit log inside "users").
+ * Routers check finer permissions themselves (e.g. the audit log inside "users"). JSON
+ * bodies are read here, once, after the guard, up to ADMIN_JSON_LIMIT (an article's body
+ * may be 200,000 characters).
  */
+export const ADMIN_JSON_LIMIT = "1mb";
+
 const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   dashboard: null,
   contacts: null,
@@ -21,11 +25,18 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   security: accountApi,
 };
 
+/** The sections that have an API (each answers GET /api/admin/<key>). */
+export function sectionsWithApi(): AdminSectionKey[] {
+  return ADMIN_SECTIONS.filter((section) => sectionApis[section.key]).map((section) => section.key);
+}
+
+const jsonBody = express.json({ limit: ADMIN_JSON_LIMIT });
+
 export function adminApi() {
   const router = express.Router();
   for (const section of ADMIN_SECTIONS) {
     const api = sectionApis[section.key];
-    if (api) router.use(`/${section.key}`, requireApi(section.permission), api());
+    if (api) router.use(`/${section.key}`, requireApi(section.permission), jsonBody, api());
   }
   return router;
 }

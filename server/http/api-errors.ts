@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { ServiceError, type ApiErrorBody, type FieldErrors } from "@common/result";
+import { ServiceError, type ActionSuccess, type ApiErrorBody, type FieldErrors } from "@common/result";
 import { log } from "../logger";
 
 /** The JSON API's one error shape: {"error":{"code","message","fields?"}}. */
@@ -8,10 +8,22 @@ export function sendApiError(res: Response, status: number, code: string, messag
   res.status(status).json(body);
 }
 
+/**
+ * What a state-changing API call answers on success: the same `{ ok: true, message?, data? }`
+ * a route action answers, so a screen reads both alike (useResultFeedback).
+ */
+export function sendSuccess<T>(res: Response, result: Omit<ActionSuccess<T>, "ok">, status = 200) {
+  const body: ActionSuccess<T> = { ok: true, ...result };
+  res.status(status).json(body);
+}
+
 /** Turns ServiceErrors, body-parser errors and anything unexpected on /api into the JSON error shape. */
 export function apiErrorHandler() {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (err instanceof ServiceError) return sendApiError(res, err.status, err.code, err.message, err.fields);
+    if (err instanceof ServiceError) {
+      if (err.retryAfterSeconds) res.setHeader("Retry-After", String(err.retryAfterSeconds));
+      return sendApiError(res, err.status, err.code, err.message, err.fields);
+    }
     const e = err as { type?: string; status?: number };
     if (e?.type === "entity.too.large")
       return sendApiError(res, 413, "payload_too_large", "The request body is too large.");

@@ -1,12 +1,7 @@
+import type { IndustryInput } from "@common/industry";
+
 /** The industries the site launches with. Edited in the database afterwards; the seed only fills gaps. */
-export const industrySeed: Array<{
-  slug: string;
-  name: string;
-  summary: string;
-  body: string;
-  needs: string[];
-  recommendedSetup: string[];
-}> = [
+export const industrySeed: IndustryInput[] = [
   {
     slug: "restaurants",
     name: "Restaurants and Food Service",

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import { industryInputSchema } from "@common/industry";
+import { parseInput } from "@common/result";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { industrySeed } from "./industries.seed";
@@ -80,19 +82,22 @@ export async function seedIndustries(db: DB): Promise<void> {
   await db
     .insertInto("industries")
     .values(
-      industrySeed.map((industry, index) => ({
-        id: crypto.randomUUID(),
-        slug: industry.slug,
-        name: industry.name,
-        summary: industry.summary,
-        body: industry.body,
-        needs: JSON.stringify(industry.needs),
-        recommended_setup: JSON.stringify(industry.recommendedSetup),
-        sort_order: index,
-        published: true,
-        created_at: now,
-        updated_at: now,
-      })),
+      industrySeed.map((seed, index) => {
+        const industry = parseInput(industryInputSchema, { sortOrder: index, ...seed });
+        return {
+          id: crypto.randomUUID(),
+          slug: industry.slug,
+          name: industry.name,
+          summary: industry.summary,
+          body: industry.body,
+          needs: JSON.stringify(industry.needs),
+          recommended_setup: JSON.stringify(industry.recommendedSetup),
+          sort_order: industry.sortOrder,
+          published: industry.published,
+          created_at: now,
+          updated_at: now,
+        };
+      }),
     )
     .onConflict((oc) => oc.column("slug").doNothing())
     .execute();

@@ -8,8 +8,10 @@ import {
   checkStatement,
   leadFormValues,
   validateLeadForm,
+  type FieldErrors,
   type LeadActionResult,
-} from "~/lib/lead-form";
+  type LeadFormValues,
+} from "@common/lead";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-token";
 import { readLeadRequest } from "./lead-request";
 import { createLead, notifyStaffOfLead } from "./leads";
@@ -39,11 +41,11 @@ export async function handleLeadPost(
   let keepToken: string | undefined;
   const fail = (
     status: number,
-    body: Omit<Extract<LeadActionResult, { ok: false }>, "ok" | "token">,
+    body: { formError: string; fieldErrors?: FieldErrors; values?: LeadFormValues },
     headers?: Record<string, string>,
   ): LeadPostResult => ({
     status,
-    body: { ok: false, token: keepToken ?? freshToken(), ...body },
+    body: { ok: false, ...body, values: { ...body.values, formToken: keepToken ?? freshToken() } },
     headers,
   });
 
@@ -73,7 +75,7 @@ export async function handleLeadPost(
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     log.warn("contact form honeypot filled; nothing stored", { clientIp: info.clientIp, requestId: info.requestId });
-    return { status: 200, body: { ok: true, name, statement: Boolean(statement) } };
+    return { status: 200, body: { ok: true, data: { name, statement: Boolean(statement) } } };
   }
 
   const submittedToken = form.get("formToken");
@@ -111,7 +113,10 @@ export async function handleLeadPost(
     );
     // After the commit: the visitor's answer does not wait for the mail server.
     void notifyStaffOfLead(db, lead.submissionId);
-    return { status: 200, body: { ok: true, name: valid.data.name, statement: Boolean(lead.statementId) } };
+    return {
+      status: 200,
+      body: { ok: true, data: { name: valid.data.name, statement: Boolean(lead.statementId) } },
+    };
   } catch (err) {
     log.error("lead could not be stored", { err, requestId: info.requestId });
     return fail(500, {

@@ -8,7 +8,8 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
-import { MAX_STATEMENT_BYTES, STATEMENT_SIZE_ERROR, type FieldErrors } from "~/lib/lead-form";
+import { STATEMENT_SIZE_ERROR, type FieldErrors } from "@common/lead";
+import { MAX_STATEMENT_BYTES } from "@common/limits";
 
 /**
  * Reads the Free Analysis form's body with hard limits, streaming: at most one file of

@@ -13,7 +13,7 @@ import {
   volumeLabel,
   type LeadFormInput,
   type StatementType,
-} from "~/lib/lead-form";
+} from "@common/lead";
 import { stageStatement } from "./statements";
 
 /**

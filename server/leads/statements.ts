@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getConfig } from "../config";
-import { STATEMENT_TYPES, type StatementType } from "~/lib/lead-form";
+import { STATEMENT_TYPES, type StatementType } from "@common/lead";
 
 /**
  * Uploaded processing statements live in DATA_DIR/statements/<uuid>.<ext>, mode 0600,

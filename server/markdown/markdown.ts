@@ -1,6 +1,6 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { slugify } from "../settings/settings";
+import { slugify } from "@common/slug";
 
 export interface Heading {
   depth: number;

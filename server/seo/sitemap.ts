@@ -1,7 +1,8 @@
 import { listPublishedContentUrls } from "../content";
 import type { DB } from "../db";
 import { listPublishedIndustries } from "../industries/industries";
-import { getSiteSettings, ownerPath } from "../settings/settings";
+import { ownerPath } from "@common/settings";
+import { getSiteSettings } from "../settings/settings";
 
 /** One URL of the sitemap: a site path and when its content last changed (ISO date or timestamp). */
 export interface SitemapEntry {

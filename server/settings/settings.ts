@@ -1,78 +1,18 @@
-import { z } from "zod";
+import { parseInput } from "@common/result";
+import {
+  defaultSiteSettings,
+  siteSettingsPatchSchema,
+  siteSettingsSchema,
+  type SettingKey,
+  type SiteSettings,
+} from "@common/settings";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 
-/**
- * Site-wide values staff can change without a deploy: contact details, the owner shown on
- * /meet-{slug}, the claims in the footer. Stored as one row per key (JSON value) so a new
- * key needs no migration; the defaults below are also the seed.
+/*
+ * The settings store: one row per key (JSON value), so a new key needs no migration. The
+ * schema, the defaults (also the seed) and the owner-path rule live in common/settings.ts.
  */
-export const siteSettingsSchema = z.object({
-  companyName: z.string().min(1).max(100),
-  legalName: z.string().min(1).max(200),
-  phone: z.string().min(7).max(40),
-  email: z.string().email(),
-  ownerName: z.string().min(1).max(100),
-  ownerTitle: z.string().min(1).max(100),
-  linkedinUrl: z.string().url(),
-  location: z.string().min(1).max(100),
-  businessHours: z.string().min(1).max(120),
-  streetAddress: z.string().max(200),
-  postalCode: z.string().max(20),
-  experience: z.string().min(1).max(40),
-  copyrightYear: z.number().int().min(2000).max(2100),
-  /** Savings calculator: the published interchange-plus illustration it compares against. */
-  calculatorInterchangePercent: z.number().min(0).max(10),
-  calculatorMarkupPercent: z.number().min(0).max(5),
-  calculatorPerTransactionFee: z.number().min(0).max(5),
-  calculatorMonthlyFee: z.number().min(0).max(500),
-});
-
-export type SiteSettings = z.infer<typeof siteSettingsSchema>;
-export type SettingKey = keyof SiteSettings;
-
-export const defaultSiteSettings: SiteSettings = {
-  companyName: "Meritum",
-  legalName: "Meritum Payment Solutions, LLC",
-  phone: "(800) 431-9848",
-  email: "hello@meritumpayments.com",
-  ownerName: "Mark Ellison",
-  ownerTitle: "Founder and Principal",
-  linkedinUrl: "https://www.linkedin.com/company/meritum-payments",
-  location: "Gilbert, Arizona",
-  businessHours: "Monday to Friday, 8 a.m. to 5 p.m. Arizona time",
-  streetAddress: "",
-  postalCode: "85233",
-  experience: "35+ years",
-  copyrightYear: 2025,
-  calculatorInterchangePercent: 1.85,
-  calculatorMarkupPercent: 0.25,
-  calculatorPerTransactionFee: 0.1,
-  calculatorMonthlyFee: 10,
-};
-
-/** Lower-case, ASCII, hyphen-separated: the one slug rule for every URL the site makes. */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
-}
-
-/** The owner's first name, as the navigation says it ("Meet Mark"). */
-export function ownerFirstName(settings: Pick<SiteSettings, "ownerName">): string {
-  return settings.ownerName.trim().split(/\s+/)[0] ?? settings.ownerName;
-}
-
-/** The path of the owner page: /meet-{slug of the first name}. */
-export function ownerPath(settings: Pick<SiteSettings, "ownerName">): string {
-  return `/meet-${slugify(ownerFirstName(settings))}`;
-}
-
 /** All settings, stored values over defaults; a stored value that no longer parses is ignored. */
 export async function getSiteSettings(db: DB): Promise<SiteSettings> {
   const rows = await db.selectFrom("site_settings").select(["key", "value"]).execute();
@@ -96,8 +36,8 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
 }
 
 /** Writes the given settings (validated); returns the full, updated set. */
-export async function updateSiteSettings(db: DB, patch: Partial<SiteSettings>): Promise<SiteSettings> {
-  const valid = siteSettingsSchema.partial().parse(patch);
+export async function updateSiteSettings(db: DB, patch: unknown): Promise<SiteSettings> {
+  const valid = parseInput(siteSettingsPatchSchema, patch);
   const updatedAt = nowIso();
   await db.transaction().execute(async (trx) => {
     for (const [key, value] of Object.entries(valid)) {

@@ -3,18 +3,15 @@ import { generateRandomString, hashPassword } from "better-auth/crypto";
 import { writeAudit } from "../audit/audit";
 import { getAuth } from "../auth/auth";
 import { passwordProblem } from "../auth/password-policy";
+import { parseInput, ServiceError } from "@common/result";
 import type { Role } from "@common/roles";
+import { inviteSchema, newUserSchema, tokenPasswordSchema } from "@common/users";
 import { getConfig } from "../config";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { escapeHtml, sendMail } from "../mail/mail";
 
 export const INVITE_HOURS = 72;
-
-/** A refused staff action, with a sentence for the person who tried it. */
-export class UserActionError extends Error {
-  override name = "UserActionError";
-}
 
 /** Who did it, from where: written to the audit log with every action. */
 export interface Actor {
@@ -106,9 +103,19 @@ async function insertUser(db: DB, input: { email: string; name: string; role: Ro
   return id;
 }
 
-async function setPassword(db: DB, userId: string, password: string): Promise<void> {
+/** Refuses a password the policy does not accept (as a field error on `field`). */
+function assertPasswordAccepted(password: string, field = "password") {
   const problem = passwordProblem(password);
-  if (problem) throw new UserActionError(problem);
+  if (problem) throw new ServiceError("validation", problem, { [field]: problem });
+}
+
+const emailTaken = (email: string) =>
+  new ServiceError("conflict", `A user with the e-mail ${email} already exists.`, {
+    email: `A user with the e-mail ${email} already exists.`,
+  });
+
+async function setPassword(db: DB, userId: string, password: string): Promise<void> {
+  assertPasswordAccepted(password);
   const hash = await hashPassword(password);
   const now = nowIso();
   const existing = await db
@@ -144,15 +151,13 @@ async function setPassword(db: DB, userId: string, password: string): Promise<vo
 /** Creates a user with a password (the admin:create CLI). */
 export async function createUserWithPassword(
   db: DB,
-  input: { email: string; name: string; role: Role; password: string },
+  raw: { email: string; name: string; role: Role; password: string },
   actor?: Actor,
 ): Promise<string> {
-  const email = normalizeEmail(input.email);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UserActionError("Please give a valid e-mail address.");
-  if (!input.name.trim()) throw new UserActionError("Please give a name.");
-  const problem = passwordProblem(input.password);
-  if (problem) throw new UserActionError(problem);
-  if (await findUserByEmail(db, email)) throw new UserActionError(`A user with the e-mail ${email} already exists.`);
+  const input = parseInput(newUserSchema, raw);
+  const email = input.email;
+  assertPasswordAccepted(input.password);
+  if (await findUserByEmail(db, email)) throw emailTaken(email);
   const id = await insertUser(db, { email, name: input.name, role: input.role });
   await setPassword(db, id, input.password);
   await writeAudit(db, {
@@ -170,15 +175,16 @@ const inviteIdentifier = (token: string) => `invite:${token}`;
 export async function inviteUser(
   db: DB,
   actor: Actor,
-  input: { email: string; name: string; role: Role },
-): Promise<{ id: string; url: string }> {
-  const email = normalizeEmail(input.email);
-  if (await findUserByEmail(db, email)) throw new UserActionError(`A user with the e-mail ${email} already exists.`);
+  raw: unknown,
+): Promise<{ id: string; email: string; url: string }> {
+  const input = parseInput(inviteSchema, raw);
+  const email = input.email;
+  if (await findUserByEmail(db, email)) throw emailTaken(email);
   const id = await insertUser(db, { email, name: input.name || email.split("@")[0]!, role: input.role });
   const url = await issueInvite(id);
   await sendInviteMail(email, input.name, actor, url);
   await writeAudit(db, { action: "user.invited", target: email, ...auditFrom(actor), details: { role: input.role } });
-  return { id, url };
+  return { id, email, url };
 }
 
 /** A new invitation link for a user who has not set a password yet (the old links stop working). */
@@ -190,7 +196,7 @@ export async function resendInvite(db: DB, actor: Actor, userId: string): Promis
     .where("userId", "=", userId)
     .where("providerId", "=", "credential")
     .executeTakeFirst();
-  if (account) throw new UserActionError("This user has already set a password.");
+  if (account) throw new ServiceError("conflict", "This user has already set a password.");
   const ctx = await getAuth().$context;
   const stale = await db
     .selectFrom("verification")
@@ -240,25 +246,22 @@ export async function findInvite(db: DB, token: string): Promise<{ id: string; e
   return user ?? null;
 }
 
+const INVITE_UNUSABLE =
+  "This invitation link is invalid, already used or expired. Please ask an administrator for a new one.";
+
+/** Sets the password of an invited user from the e-mailed token (`{ token, password, confirm }`). */
 export async function acceptInvite(
   db: DB,
-  token: string,
-  password: string,
+  raw: unknown,
   meta: { ip?: string | null; userAgent?: string | null },
 ): Promise<string> {
-  const problem = passwordProblem(password);
-  if (problem) throw new UserActionError(problem);
+  const { token, password } = parseInput(tokenPasswordSchema, raw);
+  assertPasswordAccepted(password);
   const user = await findInvite(db, token);
-  if (!user)
-    throw new UserActionError(
-      "This invitation link is invalid, already used or expired. Please ask an administrator for a new one.",
-    );
+  if (!user) throw new ServiceError("bad_request", INVITE_UNUSABLE);
   const ctx = await getAuth().$context;
   const consumed = await ctx.internalAdapter.consumeVerificationValue(inviteIdentifier(token));
-  if (!consumed)
-    throw new UserActionError(
-      "This invitation link is invalid, already used or expired. Please ask an administrator for a new one.",
-    );
+  if (!consumed) throw new ServiceError("bad_request", INVITE_UNUSABLE);
   await setPassword(db, user.id, password);
   await writeAudit(db, {
     action: "user.invite_accepted",
@@ -273,7 +276,7 @@ export async function acceptInvite(
 
 async function targetUser(db: DB, userId: string) {
   const user = await db.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
-  if (!user) throw new UserActionError("This user no longer exists.");
+  if (!user) throw new ServiceError("not_found", "This user no longer exists.");
   return user;
 }
 
@@ -290,12 +293,12 @@ async function otherActiveAdmins(db: DB, exceptId: string): Promise<number> {
 }
 
 export async function setRole(db: DB, actor: Actor, userId: string, role: Role): Promise<void> {
-  if (userId === actor.id) throw new UserActionError("You cannot change your own role.");
+  if (userId === actor.id) throw new ServiceError("conflict", "You cannot change your own role.");
   await db.transaction().execute(async (trx) => {
     const user = await targetUser(trx, userId);
     if (user.role === role) return;
     if (user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0)
-      throw new UserActionError("The last administrator cannot lose the admin role.");
+      throw new ServiceError("conflict", "The last administrator cannot lose the admin role.");
     await trx.updateTable("user").set({ role, updatedAt: nowIso() }).where("id", "=", userId).execute();
     await writeAudit(trx, {
       action: "user.role_changed",
@@ -307,11 +310,11 @@ export async function setRole(db: DB, actor: Actor, userId: string, role: Role):
 }
 
 export async function setDisabled(db: DB, actor: Actor, userId: string, disabled: boolean): Promise<void> {
-  if (userId === actor.id) throw new UserActionError("You cannot disable your own account.");
+  if (userId === actor.id) throw new ServiceError("conflict", "You cannot disable your own account.");
   await db.transaction().execute(async (trx) => {
     const user = await targetUser(trx, userId);
     if (disabled && user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0)
-      throw new UserActionError("The last administrator cannot be disabled.");
+      throw new ServiceError("conflict", "The last administrator cannot be disabled.");
     await trx
       .updateTable("user")
       .set({ banned: disabled, banReason: disabled ? "Disabled by an administrator" : null, updatedAt: nowIso() })
@@ -340,11 +343,11 @@ export async function resetTwoFactor(db: DB, actor: Actor, userId: string): Prom
 }
 
 export async function deleteUser(db: DB, actor: Actor, userId: string): Promise<void> {
-  if (userId === actor.id) throw new UserActionError("You cannot delete your own account.");
+  if (userId === actor.id) throw new ServiceError("conflict", "You cannot delete your own account.");
   await db.transaction().execute(async (trx) => {
     const user = await targetUser(trx, userId);
     if (user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0)
-      throw new UserActionError("The last administrator cannot be deleted.");
+      throw new ServiceError("conflict", "The last administrator cannot be deleted.");
     await trx.deleteFrom("user").where("id", "=", userId).execute();
     await writeAudit(trx, {
       action: "user.deleted",
@@ -353,48 +356,4 @@ export async function deleteUser(db: DB, actor: Actor, userId: string): Promise<
       details: { name: user.name, role: user.role },
     });
   });
-}
-
-/** The signed-in user's own sessions, newest activity first. */
-export async function listOwnSessions(db: DB, userId: string) {
-  const rows = await db
-    .selectFrom("session")
-    .select(["id", "ipAddress", "userAgent", "createdAt", "updatedAt", "expiresAt"])
-    .where("userId", "=", userId)
-    .orderBy("updatedAt", "desc")
-    .execute();
-  return rows.filter((r) => new Date(r.expiresAt).getTime() > Date.now());
-}
-
-export async function revokeOwnSession(db: DB, actor: Actor, sessionId: string): Promise<boolean> {
-  const res = await db
-    .deleteFrom("session")
-    .where("id", "=", sessionId)
-    .where("userId", "=", actor.id)
-    .executeTakeFirst();
-  const done = Number(res.numDeletedRows) > 0;
-  if (done)
-    await writeAudit(db, {
-      action: "session.revoked",
-      target: actor.email,
-      ...auditFrom(actor),
-      details: { sessionId },
-    });
-  return done;
-}
-
-export async function revokeOtherOwnSessions(db: DB, actor: Actor, currentSessionId: string): Promise<number> {
-  const res = await db
-    .deleteFrom("session")
-    .where("userId", "=", actor.id)
-    .where("id", "!=", currentSessionId)
-    .executeTakeFirst();
-  const n = Number(res.numDeletedRows);
-  await writeAudit(db, {
-    action: "session.revoked_others",
-    target: actor.email,
-    ...auditFrom(actor),
-    details: { count: n },
-  });
-  return n;
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, pingDatabase } from "@server/db";
 import { migrations } from "@server/db/migrations";
 import { seedDatabase } from "@server/db/seed";
-import { defaultSiteSettings, getSiteSettings, updateSiteSettings } from "@server/settings/settings";
+import { defaultSiteSettings } from "@common/settings";
+import { getSiteSettings, updateSiteSettings } from "@server/settings/settings";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
 describe.each(dbKinds())("database on %s", (kind) => {

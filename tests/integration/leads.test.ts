@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueFormToken } from "@server/leads/form-token";
 import { createLead } from "@server/leads/leads";
-import { leadFormSchema } from "~/lib/lead-form";
+import { leadFormSchema } from "@common/lead";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";

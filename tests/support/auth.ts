@@ -1,6 +1,7 @@
 import { createUserWithPassword } from "@server/users/users";
 import type { Role } from "@common/roles";
-import type { TestServer } from "./server";
+import type { DbKind } from "./db";
+import { startTestServer, type TestServer } from "./server";
 
 export const PASSWORD = "Meritum-test-passphrase-42";
 
@@ -76,4 +77,69 @@ export async function postForm(
     },
     body: new URLSearchParams(fields),
   });
+}
+
+/** A same-site JSON call to the admin API with a session cookie, as the admin screens make it. */
+export async function apiCall(
+  server: TestServer,
+  method: string,
+  path: string,
+  cookie: string | null,
+  body?: unknown,
+  origin = server.url,
+) {
+  return fetch(`${server.url}${path}`, {
+    method,
+    redirect: "manual",
+    headers: {
+      Origin: origin,
+      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** A GET with an optional session cookie, not following redirects. */
+export function getPage(
+  server: TestServer,
+  path: string,
+  cookie?: string | null,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${server.url}${path}`, {
+    redirect: "manual",
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+  });
+}
+
+/** The refreshed session cookie a response sets, or `fallback` when it sets none. */
+export function sessionCookieFrom(res: Response, fallback: string): string {
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.includes("session_token=") && !c.endsWith("="));
+  return cookie ?? fallback;
+}
+
+export interface StaffServer {
+  server: TestServer;
+  adminId: string;
+  editorId: string;
+  adminCookie: string;
+  editorCookie: string;
+}
+
+/** A server with one admin (admin@meritum.test) and one editor (editor@meritum.test), both signed in. */
+export async function startStaffServer(kind: DbKind, env: Record<string, string> = {}): Promise<StaffServer> {
+  const server = await startTestServer({ db: kind, env: { TRUST_PROXY: "1", ...env } });
+  const adminId = await createStaff(server, "admin@meritum.test", "admin");
+  const editorId = await createStaff(server, "editor@meritum.test", "editor");
+  return {
+    server,
+    adminId,
+    editorId,
+    adminCookie: await signIn(server, "admin@meritum.test"),
+    editorCookie: await signIn(server, "editor@meritum.test"),
+  };
 }

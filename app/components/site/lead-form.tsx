@@ -1,17 +1,9 @@
-import { CircleCheck, CircleAlert } from "lucide-react";
+import { CircleAlert } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
-import { Field, FieldSet } from "~/components/ui/field";
-import { FileInput, Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
-import { toast } from "~/components/ui/use-toast";
 import {
   CONSENT_TEXT,
   HONEYPOT_FIELD,
-  LIMITS,
   MONTHLY_VOLUMES,
   PAYMENT_METHODS,
   STATEMENT_ACCEPT,
@@ -24,9 +16,17 @@ import {
   type LeadFormValues,
   type LeadSource,
   type CalculatorPrefill,
-} from "~/lib/lead-form";
-import { telHref, useRootData } from "~/lib/site";
-import { cn } from "~/lib/utils";
+} from "@common/lead";
+import { LEAD_LIMITS } from "@common/limits";
+import type { ActionFailure } from "@common/result";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field, FieldSet } from "~/components/ui/field";
+import { FileInput, Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { useResultFeedback } from "~/components/ui/use-result-feedback";
+import { LeadConfirmation } from "./lead-confirmation";
 
 interface LeadFormProps {
   token: string;
@@ -38,6 +38,11 @@ interface LeadFormProps {
 /** The public form keeps 16 px text on every screen size (the kit's controls drop to 14 px from sm). */
 const publicControl = "sm:text-base";
 
+/** The browser's own check words its failure as the server does (one sentence for the whole form). */
+const CLIENT_CHECK_MESSAGE = "Please correct the highlighted fields and send the form again.";
+
+const SENT_TOAST = { title: "Request sent", description: "Thank you. We'll be in touch within one business day." };
+
 function fieldId(field: LeadField) {
   return field === "paymentMethods" ? `lead-paymentMethods-${PAYMENT_METHODS[0].value}` : `lead-${field}`;
 }
@@ -45,12 +50,14 @@ function fieldId(field: LeadField) {
 /**
  * The Free Analysis form. Without JavaScript it is a plain multipart POST to /contact and
  * the page re-renders with errors or the confirmation; with JavaScript it validates with
- * the same schema first, then submits through a fetcher (no reload).
+ * the same schema first, then submits through a fetcher (no reload). Either way the
+ * answer is the one ActionResult shape, shown through useResultFeedback.
  */
 export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
   const fetcher = useFetcher<LeadActionResult>();
   const result = fetcher.data ?? documentResult;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  // The newest outcome: the server's answer, or this browser's own check before sending.
+  const [outcome, setOutcome] = useState<LeadActionResult | ActionFailure | undefined>(documentResult);
   const formRef = useRef<HTMLFormElement>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -58,42 +65,24 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
   // Keep ?from=calculator… on the post so a re-rendered page keeps its pre-fill context.
   const formAction = `/contact${useLocation().search}`;
 
-  const serverErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
-  const errors: FieldErrors = clientErrors ?? serverErrors;
-  const formError = clientErrors
-    ? Object.keys(clientErrors).length
-      ? "Please correct the highlighted fields and send the form again."
-      : undefined
-    : result && !result.ok
-      ? result.formError
-      : undefined;
-  const values: LeadFormValues = result && !result.ok && result.values ? result.values : prefill.values;
-  const currentToken = result && !result.ok ? result.token : token;
-
-  // A new answer from the server: show its errors (or the confirmation) and move focus.
   useEffect(() => {
-    if (!fetcher.data) return;
-    setClientErrors(null);
-    if (fetcher.data.ok) {
-      toast({ title: "Request sent", description: "Thank you. We'll be in touch within one business day." });
-      confirmationRef.current?.focus();
-    } else {
-      focusFirstError(fetcher.data.fieldErrors ?? {});
-    }
+    if (fetcher.data) setOutcome(fetcher.data);
   }, [fetcher.data]);
+  const { formError, fieldErrors } = useResultFeedback(outcome, {
+    form: formRef,
+    summary: summaryRef,
+    errorToast: false,
+    success: outcome === fetcher.data ? SENT_TOAST : false,
+  });
+  const errors: FieldErrors = fieldErrors;
+  const failed = result && !result.ok ? result : undefined;
+  const values: LeadFormValues = failed?.values ?? prefill.values;
+  const currentToken = failed?.values?.formToken ?? token;
 
-  // After a plain form post, put focus where the visitor needs to look.
+  // Sent: the confirmation takes the focus.
   useEffect(() => {
-    if (!documentResult) return;
-    if (documentResult.ok) confirmationRef.current?.focus();
-    else focusFirstError(documentResult.fieldErrors ?? {});
-  }, [documentResult]);
-
-  function focusFirstError(fieldErrors: FieldErrors) {
-    const first = firstErrorField(fieldErrors);
-    const target = first ? document.getElementById(fieldId(first)) : summaryRef.current;
-    target?.focus();
-  }
+    if (result?.ok) confirmationRef.current?.focus();
+  }, [result]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -108,24 +97,27 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
       const statement = checkStatement(file.size, head);
       if ("error" in statement) found.statement = statement.error;
     }
-    setClientErrors(found);
     if (Object.keys(found).length) {
-      focusFirstError(found);
+      setOutcome({ ok: false, formError: CLIENT_CHECK_MESSAGE, fieldErrors: found });
       return;
     }
-    setClientErrors(null);
     fetcher.submit(form, { method: "post", encType: "multipart/form-data", action: formAction });
   }
 
   if (result?.ok)
     return (
-      <Confirmation ref={confirmationRef} name={result.name} statement={result.statement} autoFocus={!fetcher.data} />
+      <LeadConfirmation
+        ref={confirmationRef}
+        name={result.data.name}
+        statement={result.data.statement}
+        autoFocus={!fetcher.data}
+      />
     );
 
   // Without JavaScript nothing can move focus after the post, so the re-rendered page asks
   // the browser to focus the first field in error (the summary when no field is named).
   const documentErrors =
-    !fetcher.data && !clientErrors && documentResult && !documentResult.ok ? documentResult : undefined;
+    outcome === documentResult && documentResult && !documentResult.ok ? documentResult : undefined;
   const autoFocusField = documentErrors ? firstErrorField(documentErrors.fieldErrors ?? {}) : undefined;
   const autoFocus = (field: LeadField) => (autoFocusField === field ? true : undefined);
 
@@ -134,7 +126,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
   const text = (field: LeadField) => ({
     name: field,
     autoFocus: autoFocus(field),
-    defaultValue: values[field as keyof LeadFormValues] as string | undefined,
+    defaultValue: textValue(values, field),
     className: publicControl,
   });
 
@@ -208,23 +200,23 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
 
       <div className="grid gap-6 sm:grid-cols-2">
         <Field id="lead-name" label="Your name" mark="required" required error={errors.name}>
-          <Input {...text("name")} autoComplete="name" maxLength={LIMITS.name} />
+          <Input {...text("name")} autoComplete="name" maxLength={LEAD_LIMITS.name} />
         </Field>
         <Field id="lead-businessName" label="Business name" mark="required" required error={errors.businessName}>
-          <Input {...text("businessName")} autoComplete="organization" maxLength={LIMITS.businessName} />
+          <Input {...text("businessName")} autoComplete="organization" maxLength={LEAD_LIMITS.businessName} />
         </Field>
         <Field id="lead-email" label="E-mail" mark="required" required error={errors.email}>
-          <Input {...text("email")} type="email" autoComplete="email" maxLength={LIMITS.email} />
+          <Input {...text("email")} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
         </Field>
         <Field id="lead-phone" label="Phone" mark="required" required error={errors.phone}>
-          <Input {...text("phone")} type="tel" autoComplete="tel" maxLength={LIMITS.phone} />
+          <Input {...text("phone")} type="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} />
         </Field>
         <Field id="lead-website" label="Website" mark="optional" error={errors.website}>
           <Input
             {...text("website")}
             inputMode="url"
             autoComplete="url"
-            maxLength={LIMITS.website}
+            maxLength={LEAD_LIMITS.website}
             placeholder="example.com"
           />
         </Field>
@@ -265,7 +257,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
           hint="e.g. Square, your bank, or “not sure”"
           error={errors.currentProcessor}
         >
-          <Input {...text("currentProcessor")} maxLength={LIMITS.currentProcessor} />
+          <Input {...text("currentProcessor")} maxLength={LEAD_LIMITS.currentProcessor} />
         </Field>
       </div>
 
@@ -302,14 +294,14 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         id="lead-message"
         label="Anything we should know?"
         mark="optional"
-        hint={`Up to ${LIMITS.message.toLocaleString("en-US")} characters.`}
+        hint={`Up to ${LEAD_LIMITS.message.toLocaleString("en-US")} characters.`}
         error={errors.message}
       >
         <Textarea
           name="message"
           autoFocus={autoFocus("message")}
           rows={5}
-          maxLength={LIMITS.message}
+          maxLength={LEAD_LIMITS.message}
           defaultValue={values.message}
           className={publicControl}
         />
@@ -333,7 +325,12 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         required
         error={errors.consent}
       >
-        <Checkbox name="consent" value="yes" autoFocus={autoFocus("consent")} defaultChecked={values.consent} />
+        <Checkbox
+          name="consent"
+          value="yes"
+          autoFocus={autoFocus("consent")}
+          defaultChecked={values.consent === "yes"}
+        />
       </Field>
 
       <div>
@@ -348,37 +345,8 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
   );
 }
 
-function Confirmation({
-  ref,
-  name,
-  statement,
-  autoFocus,
-}: {
-  ref: React.Ref<HTMLHeadingElement>;
-  name: string;
-  statement: boolean;
-  autoFocus?: boolean;
-}) {
-  const { settings, owner } = useRootData();
-  const firstName = name.trim().split(/\s+/)[0] || name;
-  return (
-    <div className="rounded-xl border border-accent-200 bg-accent-50 p-6 sm:p-8" role="status">
-      <CircleCheck className="size-10 text-accent-700" aria-hidden />
-      <h3 ref={ref} tabIndex={-1} autoFocus={autoFocus} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
-        Thank you, {firstName}. Your request is in.
-      </h3>
-      <p className="mt-3 text-slate-700">
-        {owner.name}, our {settings.ownerTitle.toLowerCase()}, or a member of our team reviews every request personally.
-        We'll call or e-mail you <strong>within one business day</strong>
-        {statement ? ", and we've received your statement for a line-by-line review" : ""}.
-      </p>
-      <p className="mt-3 text-slate-700">
-        Prefer to talk now? Call{" "}
-        <a className={cn("font-semibold text-brand-700 underline")} href={telHref(settings.phone)}>
-          {settings.phone}
-        </a>{" "}
-        ({settings.businessHours}).
-      </p>
-    </div>
-  );
+/** A text value to show again (the lists and the consent flag are read where they are used). */
+function textValue(values: LeadFormValues, field: LeadField): string | undefined {
+  const value = (values as Record<string, unknown>)[field];
+  return typeof value === "string" ? value : undefined;
 }

@@ -27,6 +27,12 @@ export function describeOutcome(outcome: Outcome): DescribedOutcome | undefined 
   return { ok: false, formError: outcome.formError, fieldErrors: outcome.fieldErrors ?? {} };
 }
 
+/** The sentence to show for a failed request or action (e.g. a list that did not load). */
+export function failureMessage(outcome: Outcome): string | undefined {
+  const described = describeOutcome(outcome);
+  return described && !described.ok ? described.formError : undefined;
+}
+
 /**
  * Focuses the first control (in document order) named in `fieldErrors` inside `container`,
  * else the first control marked aria-invalid. False when there is none.

@@ -1,7 +1,15 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ChevronDown, LogOut, Menu, Shield } from "lucide-react";
 import { useState } from "react";
-import { Link, NavLink, Outlet, useLoaderData, useNavigation, useSubmit } from "react-router";
+import {
+  Link,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useNavigation,
+  useSubmit,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { roleOf } from "@common/roles";
 import { requireAdminSection } from "@server/auth/permissions";
 import { adminNavFor, type AdminNavItem } from "~/components/admin/admin-nav";
@@ -35,6 +43,21 @@ export const middleware: Route.MiddlewareFunction[] = [
 export function loader(args: Route.LoaderArgs) {
   const { user } = requireAdminSection(args);
   return { user: { name: user.name, email: user.email, role: roleOf(user) } };
+}
+
+/**
+ * The layout's data (who is signed in) does not depend on the query string: a screen's
+ * filters and pages (?q=, ?page=) change only what its queries fetch, so they do not
+ * reload it. Path changes and form posts do.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function AdminLayout() {

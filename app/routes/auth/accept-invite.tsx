@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { PASSWORD_RULE } from "@server/auth/password-policy";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { PASSWORD_RULE } from "@common/users";
 import { requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
-import { acceptInvite, findInvite, UserActionError } from "@server/users/users";
+import { runAction } from "@server/http/action-result";
+import { acceptInvite, findInvite } from "@server/users/users";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -20,27 +21,21 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const user = await findInvite(getDb(), token);
-  return { token, email: user?.email ?? null, rule: PASSWORD_RULE };
+  return { token, email: user?.email ?? null };
 }
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  const token = String(form.get("token") ?? "");
-  const password = String(form.get("password") ?? "");
-  if (password !== String(form.get("confirm") ?? ""))
-    return data({ error: "The two passwords differ." }, { status: 400 });
-  try {
-    await acceptInvite(getDb(), token, password, requestMetaOf(args));
-  } catch (err) {
-    if (err instanceof UserActionError) return data({ error: err.message }, { status: 400 });
-    throw err;
-  }
-  throw redirect("/login?notice=invite-accepted");
+  return runAction(async () => {
+    await acceptInvite(getDb(), Object.fromEntries(form), requestMetaOf(args));
+    throw redirect("/login?notice=invite-accepted");
+  });
 }
 
 export default function AcceptInvitePage() {
-  const { token, email, rule } = useLoaderData<typeof loader>();
+  const { token, email } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const failed = result && !result.ok ? result : undefined;
   const busy = useNavigation().state !== "idle";
   if (!email) {
     return (
@@ -68,11 +63,11 @@ export default function AcceptInvitePage() {
       </p>
       <Form method="post" className="mt-6 grid gap-4">
         <input type="hidden" name="token" value={token} />
-        {result?.error ? <Alert variant="error">{result.error}</Alert> : null}
-        <Field label="Password" required hint={rule}>
+        {failed ? <Alert variant="error">{failed.formError}</Alert> : null}
+        <Field label="Password" required hint={PASSWORD_RULE} error={failed?.fieldErrors?.password}>
           <Input name="password" type="password" autoComplete="new-password" minLength={12} autoFocus />
         </Field>
-        <Field label="Repeat the password" required>
+        <Field label="Repeat the password" required error={failed?.fieldErrors?.confirm}>
           <Input name="confirm" type="password" autoComplete="new-password" minLength={12} />
         </Field>
         <Button type="submit" disabled={busy}>

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { ServiceError, type ActionResult } from "@common/result";
+import { signInSchema } from "@common/users";
 import {
   DISABLED_MESSAGE,
   getAuth,
@@ -8,9 +10,10 @@ import {
   ACCOUNT_LOCKED_CODE,
 } from "@server/auth/auth";
 import { getSession, safeRedirectPath } from "@server/auth/permissions";
-import { cookieHeaders, errorCode, errorMessage, authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
+import { checkAuthRate, errorCode, errorMessage, requestMetaOf } from "@server/auth/route-helpers";
 import { writeAudit } from "@server/audit/audit";
 import { getDb } from "@server/db";
+import { runAction } from "@server/http/action-result";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -33,117 +36,107 @@ export function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-type ActionResult = { step: "password" | "two-factor"; error?: string; method?: "totp" | "backup" };
+type TwoFactorStep = { step: "two-factor"; method: "totp" | "backup" };
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "password");
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
+  const { ip } = requestMetaOf(args);
   const auth = getAuth();
+  const headers = new Headers();
 
   if (intent === "password") {
-    const limited = authRateLimited(args, "sign-in");
-    if (limited)
-      return data<ActionResult>(
-        { step: "password", error: limited.message },
-        { status: 429, headers: limited.headers },
-      );
     const email = String(form.get("email") ?? "").trim();
-    const password = String(form.get("password") ?? "");
-    if (!email || !password)
-      return data<ActionResult>({ step: "password", error: "Please enter your e-mail and password." }, { status: 400 });
-    try {
-      const { headers, response } = await auth.api.signInEmail({
-        body: { email, password, rememberMe: true },
-        headers: request.headers,
-        returnHeaders: true,
-      });
-      const cookies = cookieHeaders(headers);
-      if ((response as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
-        return data<ActionResult>({ step: "two-factor", method: "totp" }, { headers: cookies });
-      }
-      throw redirect(redirectTo, { headers: cookies });
-    } catch (err) {
-      if (err instanceof Response) throw err;
-      const code = errorCode(err);
-      const message =
-        code === ACCOUNT_LOCKED_CODE
-          ? lockedMessage()
-          : errorMessage(err, "") === DISABLED_MESSAGE
-            ? DISABLED_MESSAGE
-            : SIGN_IN_FAILED_MESSAGE;
-      return data<ActionResult>(
-        { step: "password", error: message },
-        { status: code === ACCOUNT_LOCKED_CODE ? 429 : 401 },
-      );
-    }
+    return runAction<TwoFactorStep>(
+      async () => {
+        checkAuthRate(ip, "sign-in");
+        const input = signInSchema.safeParse({ email, password: form.get("password") ?? "" });
+        if (!input.success) throw new ServiceError("validation", input.error.issues[0]!.message);
+        try {
+          const { headers: set, response } = await auth.api.signInEmail({
+            body: { ...input.data, rememberMe: true },
+            headers: request.headers,
+            returnHeaders: true,
+          });
+          for (const cookie of set.getSetCookie()) headers.append("Set-Cookie", cookie);
+          if ((response as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+            return { ok: true, data: { step: "two-factor", method: "totp" } };
+          }
+        } catch (err) {
+          const code = errorCode(err);
+          if (code === ACCOUNT_LOCKED_CODE) throw new ServiceError("rate_limited", lockedMessage());
+          const disabled = errorMessage(err, "") === DISABLED_MESSAGE;
+          throw new ServiceError("unauthorized", disabled ? DISABLED_MESSAGE : SIGN_IN_FAILED_MESSAGE);
+        }
+        throw redirect(redirectTo, { headers });
+      },
+      { headers, values: { intent: "password", email } },
+    );
   }
 
   // Second step: authenticator code or backup code, with the two-factor cookie from step one.
   const method = intent === "backup" ? "backup" : "totp";
-  if (form.get("switch")) return data<ActionResult>({ step: "two-factor", method });
-  const limited = authRateLimited(args, "two-factor");
-  if (limited)
-    return data<ActionResult>(
-      { step: "two-factor", method, error: limited.message },
-      { status: 429, headers: limited.headers },
-    );
-  const code = String(form.get("code") ?? "").replace(/\s+/g, "");
-  if (!code)
-    return data<ActionResult>({ step: "two-factor", method, error: "Please enter the code." }, { status: 400 });
-  try {
-    const { headers, response } =
-      method === "totp"
-        ? await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
-        : await auth.api.verifyBackupCode({ body: { code }, headers: request.headers, returnHeaders: true });
-    const user = (response as { user?: { id: string; email: string } }).user;
-    if (user) {
-      await writeAudit(getDb(), {
-        action: "sign_in.success",
-        actorId: user.id,
-        actorEmail: user.email,
-        target: user.email,
-        ...requestMetaOf(args),
-        details: { method: method === "totp" ? "password+totp" : "password+backup_code" },
-      });
-    }
-    throw redirect(redirectTo, { headers: cookieHeaders(headers) });
-  } catch (err) {
-    if (err instanceof Response) throw err;
-    const code = errorCode(err);
-    const expired = code === "INVALID_TWO_FACTOR_COOKIE";
-    // better-auth cancels the pending sign-in after 5 wrong codes: start again from the password.
-    const tooMany = code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE";
-    return data<ActionResult>(
-      expired || tooMany
-        ? {
-            step: "password",
-            error: tooMany
-              ? "Too many wrong codes. For your security, please enter your e-mail and password again."
-              : "Your sign-in took too long. Please enter your e-mail and password again.",
-          }
-        : {
-            step: "two-factor",
-            method,
-            error:
-              method === "totp"
+  if (form.get("switch")) return data<ActionResult<TwoFactorStep>>({ ok: true, data: { step: "two-factor", method } });
+  // better-auth cancels the pending sign-in after 5 wrong codes (or when it took too long):
+  // then the answer sends the user back to the password step.
+  let restart = false;
+  return runAction<TwoFactorStep>(
+    async () => {
+      checkAuthRate(ip, "two-factor");
+      const code = String(form.get("code") ?? "").replace(/\s+/g, "");
+      if (!code) throw new ServiceError("validation", "Please enter the code.");
+      try {
+        const { headers: set, response } =
+          method === "totp"
+            ? await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
+            : await auth.api.verifyBackupCode({ body: { code }, headers: request.headers, returnHeaders: true });
+        for (const cookie of set.getSetCookie()) headers.append("Set-Cookie", cookie);
+        const user = (response as { user?: { id: string; email: string } }).user;
+        if (user) {
+          await writeAudit(getDb(), {
+            action: "sign_in.success",
+            actorId: user.id,
+            actorEmail: user.email,
+            target: user.email,
+            ...requestMetaOf(args),
+            details: { method: method === "totp" ? "password+totp" : "password+backup_code" },
+          });
+        }
+      } catch (err) {
+        const code = errorCode(err);
+        const tooMany = code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE";
+        restart = tooMany || code === "INVALID_TWO_FACTOR_COOKIE";
+        throw new ServiceError(
+          "unauthorized",
+          tooMany
+            ? "Too many wrong codes. For your security, please enter your e-mail and password again."
+            : restart
+              ? "Your sign-in took too long. Please enter your e-mail and password again."
+              : method === "totp"
                 ? "That code is not valid. Please try the current code."
                 : "That backup code is not valid or was already used.",
-          },
-      { status: 401 },
-    );
-  }
+        );
+      }
+      throw redirect(redirectTo, { headers });
+    },
+    { headers, values: () => ({ intent: restart ? "password" : method }) },
+  );
 }
 
 export default function LoginPage() {
-  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const redirectTo = params.get("redirectTo") ?? "";
   const notice = params.get("notice");
-  const step = result?.step ?? "password";
+  const failed = result && !result.ok ? result : undefined;
+  const shownIntent = result?.ok ? result.data?.method : failed?.values?.intent;
+  const step = shownIntent === "totp" || shownIntent === "backup" ? "two-factor" : "password";
+  const backup = shownIntent === "backup";
+  const email = typeof failed?.values?.email === "string" ? failed.values.email : undefined;
 
   useEffect(() => {
     if (notice === "password-reset")
@@ -153,7 +146,6 @@ export default function LoginPage() {
   }, [notice]);
 
   if (step === "two-factor") {
-    const backup = result?.method === "backup";
     return (
       <>
         <h1 className="text-2xl font-bold text-slate-900">Two-factor authentication</h1>
@@ -165,7 +157,7 @@ export default function LoginPage() {
         <Form method="post" className="mt-6 grid gap-4" key={backup ? "backup" : "totp"}>
           <input type="hidden" name="intent" value={backup ? "backup" : "totp"} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          {result?.error ? <Alert variant="error">{result.error}</Alert> : null}
+          {failed ? <Alert variant="error">{failed.formError}</Alert> : null}
           <Field label={backup ? "Backup code" : "Authentication code"} required>
             <Input name="code" autoComplete="one-time-code" inputMode={backup ? "text" : "numeric"} autoFocus />
           </Field>
@@ -196,12 +188,12 @@ export default function LoginPage() {
         {notice === "invite-accepted" ? (
           <Alert variant="success">Your password is set. You can sign in now.</Alert>
         ) : null}
-        {result?.error ? <Alert variant="error">{result.error}</Alert> : null}
+        {failed ? <Alert variant="error">{failed.formError}</Alert> : null}
         <Field label="E-mail" required>
-          <Input name="email" type="email" autoComplete="username" autoFocus />
+          <Input name="email" type="email" autoComplete="username" defaultValue={email} autoFocus={!email} />
         </Field>
         <Field label="Password" required>
-          <Input name="password" type="password" autoComplete="current-password" />
+          <Input name="password" type="password" autoComplete="current-password" autoFocus={!!email} />
         </Field>
         <Button type="submit" disabled={busy}>
           {busy ? "Signing in..." : "Sign in"}

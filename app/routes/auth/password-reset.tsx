@@ -1,8 +1,11 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { parseInput } from "@common/result";
+import { passwordResetRequestSchema } from "@common/users";
 import { writeAudit } from "@server/audit/audit";
 import { getAuth } from "@server/auth/auth";
-import { authRateLimited, requestMetaOf } from "@server/auth/route-helpers";
+import { checkAuthRate, requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
+import { runAction } from "@server/http/action-result";
 import { log } from "@server/logger";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
@@ -21,29 +24,31 @@ const SENT_MESSAGE =
   "If an account exists for that address, we have sent it a link to choose a new password. The link works once and expires in 1 hour.";
 
 export async function action(args: Route.ActionArgs) {
-  const limited = authRateLimited(args, "password-reset");
-  if (limited) return data({ sent: false, error: limited.message }, { status: 429, headers: limited.headers });
   const form = await args.request.formData();
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(email))
-    return data({ sent: false, error: "Please enter a valid e-mail address." }, { status: 400 });
-  try {
-    await getAuth().api.requestPasswordReset({
-      body: { email, redirectTo: "/admin/reset-password" },
-      headers: args.request.headers,
-    });
-  } catch (err) {
-    // Same answer either way; the failure goes to the log only.
-    log.error("password reset request failed", { err });
-  }
-  await writeAudit(getDb(), { action: "password.reset_requested", target: email, ...requestMetaOf(args) });
-  return { sent: true as const, error: undefined };
+  const email = String(form.get("email") ?? "");
+  return runAction(
+    async () => {
+      checkAuthRate(requestMetaOf(args).ip, "password-reset");
+      const input = parseInput(passwordResetRequestSchema, { email });
+      try {
+        await getAuth().api.requestPasswordReset({
+          body: { email: input.email, redirectTo: "/admin/reset-password" },
+          headers: args.request.headers,
+        });
+      } catch (err) {
+        // Same answer either way; the failure goes to the log only.
+        log.error("password reset request failed", { err });
+      }
+      await writeAudit(getDb(), { action: "password.reset_requested", target: input.email, ...requestMetaOf(args) });
+      return { ok: true, message: SENT_MESSAGE };
+    },
+    { values: { email: email.slice(0, 254) } },
+  );
 }
 
 export default function PasswordResetPage() {
   const result = useActionData<typeof action>();
+  const failed = result && !result.ok ? result : undefined;
   const busy = useNavigation().state !== "idle";
   return (
     <>
@@ -51,7 +56,7 @@ export default function PasswordResetPage() {
       <p className="mt-2 text-sm text-slate-600">
         Enter the e-mail address of your staff account and we will send you a link to choose a new password.
       </p>
-      {result?.sent ? (
+      {result?.ok ? (
         <div className="mt-6 grid gap-4">
           <Alert variant="success">{SENT_MESSAGE}</Alert>
           <Link to="/login" className="text-sm font-medium text-brand-700 underline underline-offset-2">
@@ -60,9 +65,15 @@ export default function PasswordResetPage() {
         </div>
       ) : (
         <Form method="post" className="mt-6 grid gap-4">
-          {result?.error ? <Alert variant="error">{result.error}</Alert> : null}
-          <Field label="E-mail" required>
-            <Input name="email" type="email" autoComplete="username" autoFocus />
+          {failed && !failed.fieldErrors ? <Alert variant="error">{failed.formError}</Alert> : null}
+          <Field label="E-mail" required error={failed?.fieldErrors?.email}>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="username"
+              defaultValue={typeof failed?.values?.email === "string" ? failed.values.email : undefined}
+              autoFocus
+            />
           </Field>
           <Button type="submit" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}

@@ -7,7 +7,7 @@ import { issueFormToken } from "@server/leads/form-token";
 import { handleLeadPost } from "@server/leads/lead-action";
 import { PageHeader } from "~/components/site/page-header";
 import { LeadForm } from "~/components/site/lead-form";
-import { prefillFromSearch } from "~/lib/lead-form";
+import { prefillFromSearch } from "@common/lead";
 import { seo } from "~/lib/seo";
 import { telHref, useRootData } from "~/lib/site";
 import type { Route } from "./+types/contact";

@@ -1,7 +1,8 @@
 import { CalendarClock, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "@server/db";
-import { getSiteSettings, ownerPath } from "@server/settings/settings";
+import { ownerPath } from "@common/settings";
+import { getSiteSettings } from "@server/settings/settings";
 import { CheckList } from "~/components/site/check-list";
 import { CtaBand } from "~/components/site/cta-band";
 import { JsonLd } from "~/components/site/json-ld";

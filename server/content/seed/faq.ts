@@ -1,4 +1,4 @@
-import type { FaqInput } from "../faq";
+import type { FaqInput } from "@common/content";
 
 /**
  * The FAQ items the site launches with, most-asked first within each category (the

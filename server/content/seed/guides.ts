@@ -1,4 +1,4 @@
-import type { ArticleInput } from "../articles";
+import type { ArticleInput } from "@common/content";
 
 /**
  * The help guides the site launches with. Guides whose sections read "Step N: ..." are

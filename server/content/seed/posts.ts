@@ -1,4 +1,4 @@
-import type { ArticleInput } from "../articles";
+import type { ArticleInput } from "@common/content";
 
 /**
  * The blog posts the site launches with. Edited in the database afterwards; the seed only

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  MAX_STATEMENT_BYTES,
   checkStatement,
   detectStatementType,
   firstErrorField,
@@ -9,7 +8,8 @@ import {
   sanitizeFilename,
   validateLeadForm,
   volumeRangeFor,
-} from "./lead-form";
+} from "./lead";
+import { MAX_STATEMENT_BYTES } from "./limits";
 
 function form(fields: Record<string, string | string[]>): FormData {
   const fd = new FormData();

@@ -1,8 +1,10 @@
 import * as z from "zod/mini";
+import { LEAD_LIMITS as LIMITS, MAX_STATEMENT_BYTES } from "./limits";
 
 /**
  * The Free Analysis form: one schema for the browser (before submitting) and the server
- * (the /contact action). Everything here is pure so both sides import it.
+ * (the /contact action). Everything here is pure so both sides import it; it is on the
+ * public /contact page's first load, so it uses zod/mini and imports no other schema.
  */
 
 export const MONTHLY_VOLUMES = [
@@ -29,17 +31,6 @@ export const CONSENT_VERSION = "2025-01";
 export const CONSENT_TEXT =
   "I agree to be contacted by phone or e-mail about my free statement analysis. We never sell your details.";
 
-export const LIMITS = {
-  name: 100,
-  businessName: 150,
-  email: 254,
-  phone: 30,
-  website: 200,
-  currentProcessor: 100,
-  message: 2000,
-} as const;
-
-export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 export const STATEMENT_TYPES = {
   pdf: { mime: "application/pdf", ext: "pdf", label: "PDF" },
   png: { mime: "image/png", ext: "png", label: "PNG" },
@@ -183,8 +174,12 @@ export const leadFormSchema = z.object({
 
 export type LeadFormInput = z.output<typeof leadFormSchema>;
 
-/** The values as typed, for putting back into the form after an error. */
-export interface LeadFormValues {
+/**
+ * The values as typed, for putting back into the form after an error (the failure's
+ * `values`): text as strings, the ticked payment methods as a list, consent as "yes", and
+ * the form token the next post should carry.
+ */
+export type LeadFormValues = {
   name?: string;
   businessName?: string;
   email?: string;
@@ -195,8 +190,9 @@ export interface LeadFormValues {
   currentProcessor?: string;
   paymentMethods?: string[];
   message?: string;
-  consent?: boolean;
-}
+  consent?: "yes";
+  formToken?: string;
+};
 
 const SINGLE_FIELDS = [
   "name",
@@ -246,12 +242,12 @@ export function leadFormValues(form: FormData): LeadFormValues {
       .filter((v): v is string => typeof v === "string")
       .slice(0, PAYMENT_METHODS.length),
     message: text("message", LIMITS.message * 2),
-    consent: form.get("consent") === "yes",
+    ...(form.get("consent") === "yes" ? { consent: "yes" as const } : {}),
   };
 }
 
-/** One message per field (the first), keyed by the form's input names. */
-export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): FieldErrors {
+/** One message per field (the first), keyed by the form's input names (only the form's own fields). */
+function leadFieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path[0];
@@ -268,7 +264,7 @@ export function validateLeadForm(form: FormData): LeadValidation {
   const parsed = leadFormSchema.safeParse(leadFormObject(form));
   return parsed.success
     ? { success: true, data: parsed.data }
-    : { success: false, fieldErrors: fieldErrorsOf(parsed.error) };
+    : { success: false, fieldErrors: leadFieldErrorsOf(parsed.error) };
 }
 
 /** The first field (in form order) that has an error. */
@@ -377,10 +373,14 @@ export function prefillFromSearch(search: URLSearchParams): {
   return { source: "calculator", calculator, values };
 }
 
-/** The /contact action's answer, for the form (JS on or off). */
+/**
+ * The /contact action's answer, for the form (JS on or off), in the one result shape: on
+ * success the visitor's name and whether a statement came; on failure the form error, the
+ * field errors and the values to show again (with the form token to post next).
+ */
 export type LeadActionResult =
-  | { ok: true; name: string; statement: boolean }
-  | { ok: false; formError?: string; fieldErrors?: FieldErrors; values?: LeadFormValues; token: string };
+  | { ok: true; message?: string; data: { name: string; statement: boolean } }
+  | { ok: false; formError: string; fieldErrors?: FieldErrors; values?: LeadFormValues };
 
 /** Name of the honeypot input: people never see it, bots fill it. */
 // Named so browsers never autofill it (a "fax" or "company" name would be), which would

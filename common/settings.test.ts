@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { defaultSiteSettings, ownerFirstName, ownerPath, siteSettingsSchema, slugify } from "./settings";
+import { defaultSiteSettings, ownerFirstName, ownerPath, siteSettingsSchema } from "./settings";
+import { fieldErrorsOf } from "./result";
+import { slugify } from "./slug";
 
 describe("site settings defaults", () => {
   it("carry the spec's constants", () => {
@@ -9,6 +11,22 @@ describe("site settings defaults", () => {
     expect(defaultSiteSettings.experience).toBe("35+ years");
     expect(defaultSiteSettings.copyrightYear).toBe(2025);
     expect(siteSettingsSchema.safeParse(defaultSiteSettings).success).toBe(true);
+  });
+
+  it("refuses bad values with a sentence per field", () => {
+    const parsed = siteSettingsSchema.safeParse({
+      ...defaultSiteSettings,
+      email: "nope",
+      phone: "12",
+      companyName: " ",
+    });
+    expect(parsed.success).toBe(false);
+    const messages = fieldErrorsOf(parsed.error!);
+    expect(messages).toEqual({
+      email: "Enter a valid e-mail address.",
+      phone: "The phone number needs at least 7 characters.",
+      companyName: "Enter the company name.",
+    });
   });
 });
 

@@ -1,0 +1,39 @@
+import { CircleCheck } from "lucide-react";
+import type { Ref } from "react";
+import { telHref, useRootData } from "~/lib/site";
+
+/** What the Free Analysis form becomes once the request is in. */
+export function LeadConfirmation({
+  ref,
+  name,
+  statement,
+  autoFocus,
+}: {
+  ref: Ref<HTMLHeadingElement>;
+  name: string;
+  statement: boolean;
+  autoFocus?: boolean;
+}) {
+  const { settings, owner } = useRootData();
+  const firstName = name.trim().split(/\s+/)[0] || name;
+  return (
+    <div className="rounded-xl border border-success-border bg-success-muted p-6 sm:p-8" role="status">
+      <CircleCheck className="size-10 text-accent-700" aria-hidden />
+      <h3 ref={ref} tabIndex={-1} autoFocus={autoFocus} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
+        Thank you, {firstName}. Your request is in.
+      </h3>
+      <p className="mt-3 text-slate-700">
+        {owner.name}, our {settings.ownerTitle.toLowerCase()}, or a member of our team reviews every request personally.
+        We'll call or e-mail you <strong>within one business day</strong>
+        {statement ? ", and we've received your statement for a line-by-line review" : ""}.
+      </p>
+      <p className="mt-3 text-slate-700">
+        Prefer to talk now? Call{" "}
+        <a className="font-semibold text-brand-700 underline" href={telHref(settings.phone)}>
+          {settings.phone}
+        </a>{" "}
+        ({settings.businessHours}).
+      </p>
+    </div>
+  );
+}

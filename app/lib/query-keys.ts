@@ -1,0 +1,36 @@
+/**
+ * Query keys for the admin screens, one factory per domain. A key is the API URL's
+ * segments (the default query function GETs their join with "/"), so a key says what it
+ * reads; the last segment may carry the query string. Invalidating a domain's `all` prefix
+ * refetches every list and detail of that domain.
+ *
+ *   useQuery({ queryKey: usersKeys.list("ann") })          // GET /api/admin/users/?q=ann
+ *   queryClient.invalidateQueries({ queryKey: usersKeys.all })
+ */
+
+/** `?a=1&b=x` as a final key segment; nothing when every value is empty. */
+export function querySegment(params: Record<string, string | number | undefined | null>): string[] {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? [`?${text}`] : [];
+}
+
+export const usersKeys = {
+  all: ["/api/admin/users"] as const,
+  list: (filter: { q?: string } = {}) => [...usersKeys.all, ...querySegment(filter)],
+  auditLog: (filter: { q?: string; action?: string; page?: number } = {}) => [
+    ...usersKeys.all,
+    "audit-log",
+    ...querySegment(filter),
+  ],
+};
+
+export const securityKeys = {
+  all: ["/api/admin/security"] as const,
+  /** Two-factor status, sessions and recent activity of the signed-in user. */
+  overview: () => [...securityKeys.all],
+  me: () => [...securityKeys.all, "me"],
+};

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { ARTICLE_LIMITS as A, FAQ_LIMITS as F } from "./limits";
+import { slugSchema } from "./slug";
+import { optionalText, requiredText, sortOrder } from "./text";
+
+/**
+ * Blog posts, help guides and FAQ items as staff send them: the admin forms validate with
+ * these, and the content services (server/content) parse every write with them.
+ */
+export const CONTENT_STATUSES = ["draft", "scheduled", "published"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+export const articleInputSchema = z
+  .object({
+    slug: slugSchema(A.slug),
+    title: requiredText("a title", A.title),
+    excerpt: requiredText("an excerpt", A.excerpt),
+    body: requiredText("the body", A.body),
+    coverImageUrl: z
+      .string()
+      .trim()
+      .max(A.coverImageUrl)
+      .regex(/^(https:\/\/|\/(?!\/))\S*$/, "Use an https:// URL or a site path starting with /.")
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    coverImageAlt: optionalText("the image description", A.coverImageAlt),
+    authorName: requiredText("the author", A.authorName),
+    authorUserId: optionalText("the author's id", A.authorUserId),
+    category: requiredText("a category", A.category),
+    tags: z
+      .array(z.string().trim().min(1).max(A.tag, `A tag must be ${A.tag} characters or fewer.`))
+      .max(A.tags, `Use at most ${A.tags} tags.`)
+      .default([])
+      .transform((tags) => [...new Set(tags)]),
+    status: z.enum(CONTENT_STATUSES, { error: "Choose draft, scheduled or published." }).default("draft"),
+    publishedAt: z.iso
+      .datetime({ offset: true, error: "Choose a valid date and time." })
+      .nullish()
+      .transform((v) => (v ? new Date(v).toISOString() : null)),
+    seoTitle: optionalText("the search title", A.seoTitle),
+    seoDescription: optionalText("the search description", A.seoDescription),
+    sortOrder: sortOrder(A.sortOrder),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === "scheduled" && !value.publishedAt) {
+      ctx.addIssue({ code: "custom", path: ["publishedAt"], message: "Choose when the scheduled item goes live." });
+    }
+  });
+
+export type ArticleInput = z.input<typeof articleInputSchema>;
+export type ArticleValues = z.output<typeof articleInputSchema>;
+
+export const faqInputSchema = z.object({
+  slug: slugSchema(F.slug),
+  question: requiredText("the question", F.question),
+  answer: requiredText("the answer", F.answer),
+  category: requiredText("a category", F.category),
+  sortOrder: sortOrder(F.sortOrder),
+  published: z.boolean().default(false),
+});
+
+export type FaqInput = z.input<typeof faqInputSchema>;
+export type FaqValues = z.output<typeof faqInputSchema>;

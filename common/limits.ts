@@ -1,0 +1,56 @@
+/**
+ * The sizes every input is held to, in one place: the schemas in common/ check them, the
+ * forms put them in maxLength, the services and the request readers enforce them.
+ */
+
+/** The Free Analysis form's text fields (characters). */
+export const LEAD_LIMITS = {
+  name: 100,
+  businessName: 150,
+  email: 254,
+  phone: 30,
+  website: 200,
+  currentProcessor: 100,
+  message: 2000,
+} as const;
+
+/** An uploaded processing statement. */
+export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
+
+export const PASSWORD_LENGTH = { min: 12, max: 128 } as const;
+
+/** Staff accounts. */
+export const USER_LIMITS = { email: 254, name: 120 } as const;
+
+/** Blog posts and help guides. */
+export const ARTICLE_LIMITS = {
+  slug: 120,
+  title: 200,
+  excerpt: 600,
+  body: 200_000,
+  coverImageUrl: 2000,
+  coverImageAlt: 300,
+  authorName: 120,
+  authorUserId: 64,
+  category: 80,
+  tag: 40,
+  tags: 20,
+  seoTitle: 200,
+  seoDescription: 320,
+  sortOrder: 100_000,
+} as const;
+
+export const FAQ_LIMITS = { slug: 120, question: 300, answer: 20_000, category: 80, sortOrder: 100_000 } as const;
+
+export const INDUSTRY_LIMITS = {
+  slug: 120,
+  name: 120,
+  summary: 400,
+  body: 50_000,
+  listItem: 300,
+  listItems: 20,
+  sortOrder: 100_000,
+} as const;
+
+/** Entries per page of the audit log (the API and the screen). */
+export const AUDIT_PAGE_SIZE = 25;

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { slugify } from "./slug";
+import { requiredText } from "./text";
+
+/**
+ * Site-wide values staff can change without a deploy: contact details, the owner shown on
+ * /meet-{slug}, the claims in the footer, the savings calculator's comparison. The
+ * settings service (server/settings) stores them one row per key; the defaults are also
+ * the seed.
+ */
+const text = (label: string, max: number, min = 1) => requiredText(label, max, { min });
+
+const percent = (label: string, max: number) =>
+  z
+    .number({ error: `Enter ${label} as a number.` })
+    .min(0, `${label} cannot be negative.`)
+    .max(max, `${label} must be ${max} or less.`);
+
+export const siteSettingsSchema = z.object({
+  companyName: text("the company name", 100),
+  legalName: text("the legal name", 200),
+  phone: text("the phone number", 40, 7),
+  email: z.email("Enter a valid e-mail address."),
+  ownerName: text("the owner's name", 100),
+  ownerTitle: text("the owner's title", 100),
+  linkedinUrl: z.url("Enter the full LinkedIn address, starting with https://."),
+  location: text("the location", 100),
+  businessHours: text("the business hours", 120),
+  streetAddress: z.string().trim().max(200, "The street address must be 200 characters or fewer."),
+  postalCode: z.string().trim().max(20, "The postal code must be 20 characters or fewer."),
+  experience: text("the experience claim", 40),
+  copyrightYear: z
+    .number({ error: "Enter a year." })
+    .int("Enter a year.")
+    .min(2000, "Enter a year from 2000.")
+    .max(2100, "Enter a year up to 2100."),
+  /** Savings calculator: the published interchange-plus illustration it compares against. */
+  calculatorInterchangePercent: percent("The interchange percentage", 10),
+  calculatorMarkupPercent: percent("The markup percentage", 5),
+  calculatorPerTransactionFee: percent("The per-transaction fee", 5),
+  calculatorMonthlyFee: percent("The monthly fee", 500),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SettingKey = keyof SiteSettings;
+
+/** A change to some settings (the settings screen and API send only what changed). */
+export const siteSettingsPatchSchema = siteSettingsSchema.partial();
+
+export const defaultSiteSettings: SiteSettings = {
+  companyName: "Meritum",
+  legalName: "Meritum Payment Solutions, LLC",
+  phone: "(800) 431-9848",
+  email: "hello@meritumpayments.com",
+  ownerName: "Mark Ellison",
+  ownerTitle: "Founder and Principal",
+  linkedinUrl: "https://www.linkedin.com/company/meritum-payments",
+  location: "Gilbert, Arizona",
+  businessHours: "Monday to Friday, 8 a.m. to 5 p.m. Arizona time",
+  streetAddress: "",
+  postalCode: "85233",
+  experience: "35+ years",
+  copyrightYear: 2025,
+  calculatorInterchangePercent: 1.85,
+  calculatorMarkupPercent: 0.25,
+  calculatorPerTransactionFee: 0.1,
+  calculatorMonthlyFee: 10,
+};
+
+/** The owner's first name, as the navigation says it ("Meet Mark"). */
+export function ownerFirstName(settings: Pick<SiteSettings, "ownerName">): string {
+  return settings.ownerName.trim().split(/\s+/)[0] ?? settings.ownerName;
+}
+
+/** The path of the owner page: /meet-{slug of the first name}. */
+export function ownerPath(settings: Pick<SiteSettings, "ownerName">): string {
+  return `/meet-${slugify(ownerFirstName(settings))}`;
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/**
+ * The one slug rule for every URL the site makes: lower-case ASCII letters and digits,
+ * words joined by single hyphens.
+ */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MESSAGE = "Use lowercase letters, numbers and single hyphens.";
+
+/** Lower-case, ASCII, hyphen-separated (at most 80 characters): a slug made from any text. */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+}
+
+/** A slug typed by staff: trimmed, required, at most `max` characters, in the slug rule. */
+export function slugSchema(max: number) {
+  return z.string().trim().min(1, "Enter a slug.").max(max).regex(SLUG_PATTERN, SLUG_MESSAGE);
+}
