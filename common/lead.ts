@@ -299,6 +299,7 @@ export function sanitizeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const clean = base
     .normalize("NFC")
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
     .replace(/\s+/g, " ")
     .trim()

@@ -16,11 +16,9 @@ export function usePageLoading(): boolean {
     !navigation.formMethod &&
     (navigation.location.pathname !== location.pathname || navigation.location.search !== location.search);
   const [visible, setVisible] = useState(false);
+  if (!loadingOtherPage && visible) setVisible(false);
   useEffect(() => {
-    if (!loadingOtherPage) {
-      setVisible(false);
-      return;
-    }
+    if (!loadingOtherPage) return;
     const timer = setTimeout(() => setVisible(true), PAGE_LOADING_DELAY_MS);
     return () => clearTimeout(timer);
   }, [loadingOtherPage]);

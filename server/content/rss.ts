@@ -12,6 +12,7 @@ function xml(text: string): string {
       .replace(/"/g, "&quot;")
       .replace(/'/g, "&apos;")
       // Characters XML 1.0 does not allow at all.
+      // eslint-disable-next-line no-control-regex -- the allowed control characters are listed on purpose
       .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "")
   );
 }

@@ -195,7 +195,7 @@ describe("the Free Analysis form in Chromium", () => {
     expect(await page.getByLabel(/^Your name/).getAttribute("aria-invalid")).toBeNull();
 
     // A renamed executable is caught by its content, before anything is sent.
-    await page.getByLabel(/^E\-mail/).fill("dana.exe@ruizauto.example");
+    await page.getByLabel(/^E-mail/).fill("dana.exe@ruizauto.example");
     await typeInto(page, "Phone", "480 555 0123");
     await page.getByLabel(/^Monthly card volume/).selectOption("under-10k");
     await page.getByLabel(/^Online \(website or invoices\)/).check();
@@ -218,7 +218,7 @@ describe("the Free Analysis form in Chromium", () => {
     await open(page);
     await page.getByLabel(/^Your name/).fill("Lee Park");
     await page.getByLabel(/^Business name/).fill("Park Family Dental");
-    await page.getByLabel(/^E\-mail/).fill("lee.park@");
+    await page.getByLabel(/^E-mail/).fill("lee.park@");
     await page.getByLabel(/^Phone/).fill("602-555-0147");
     await page.getByLabel(/^Monthly card volume/).selectOption("100k-250k");
     await page.getByLabel(/^In person \(card terminal or POS\)/).check();
@@ -230,7 +230,7 @@ describe("the Free Analysis form in Chromium", () => {
     // The browser focuses the first field in error (autofocus), as no script can.
     expect(await page.locator("#lead-email:focus").count()).toBe(1);
     expect(await page.locator("#lead-email-error").textContent()).toContain("Please enter a valid e-mail address");
-    expect(await page.getByLabel(/^E\-mail/).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel(/^E-mail/).getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByLabel(/^Your name/).inputValue()).toBe("Lee Park");
     expect(await page.getByLabel(/^Business name/).inputValue()).toBe("Park Family Dental");
     expect(await page.getByLabel(/^Monthly card volume/).inputValue()).toBe("100k-250k");
@@ -239,7 +239,7 @@ describe("the Free Analysis form in Chromium", () => {
     expect(await page.getByLabel(/I agree to be contacted/).isChecked()).toBe(true);
     expect(await page.getByRole("alert").textContent()).toContain("Please correct the highlighted fields");
 
-    await page.getByLabel(/^E\-mail/).fill("lee.park@parkdental.example");
+    await page.getByLabel(/^E-mail/).fill("lee.park@parkdental.example");
     const second = await submitDocument(page);
     expect(second.status()).toBe(200);
     expect(await page.getByRole("heading", { name: /Thank you, Lee\. Your request is in\./ }).isVisible()).toBe(true);

@@ -56,8 +56,9 @@ function fieldId(field: LeadField) {
 export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
   const fetcher = useFetcher<LeadActionResult>();
   const result = fetcher.data ?? documentResult;
-  // The newest outcome: the server's answer, or this browser's own check before sending.
-  const [outcome, setOutcome] = useState<LeadActionResult | ActionFailure | undefined>(documentResult);
+  // This browser's own check before sending, remembered with the server answer it followed:
+  // it is the newest outcome until the server answers again.
+  const [clientCheck, setClientCheck] = useState<{ failure: ActionFailure; after: unknown }>();
   const formRef = useRef<HTMLFormElement>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -65,9 +66,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
   // Keep ?from=calculator… on the post so a re-rendered page keeps its pre-fill context.
   const formAction = `/contact${useLocation().search}`;
 
-  useEffect(() => {
-    if (fetcher.data) setOutcome(fetcher.data);
-  }, [fetcher.data]);
+  const outcome = clientCheck && clientCheck.after === fetcher.data ? clientCheck.failure : result;
   const { formError, fieldErrors } = useResultFeedback(outcome, {
     form: formRef,
     summary: summaryRef,
@@ -98,7 +97,10 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
       if ("error" in statement) found.statement = statement.error;
     }
     if (Object.keys(found).length) {
-      setOutcome({ ok: false, formError: CLIENT_CHECK_MESSAGE, fieldErrors: found });
+      setClientCheck({
+        failure: { ok: false, formError: CLIENT_CHECK_MESSAGE, fieldErrors: found },
+        after: fetcher.data,
+      });
       return;
     }
     fetcher.submit(form, { method: "post", encType: "multipart/form-data", action: formAction });

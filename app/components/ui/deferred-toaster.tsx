@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useToast } from "./use-toast";
 
 const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
@@ -10,10 +10,9 @@ const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster
  */
 export function DeferredToaster() {
   const { toasts } = useToast();
+  // Once mounted, the toaster stays (so a closing toast can animate out).
   const [needed, setNeeded] = useState(false);
-  useEffect(() => {
-    if (toasts.length) setNeeded(true);
-  }, [toasts.length]);
+  if (toasts.length && !needed) setNeeded(true);
   if (!needed && !toasts.length) return null;
   return (
     <Suspense fallback={null}>

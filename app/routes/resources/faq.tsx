@@ -58,6 +58,8 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
   }, [categories]);
 
   useEffect(() => {
+    // The URL fragment exists only in the browser: open its question once hydrated.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing with window.location, an external system
     openFromHash();
     window.addEventListener("hashchange", openFromHash);
     return () => window.removeEventListener("hashchange", openFromHash);

@@ -67,6 +67,7 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
           className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-6"
         >
           <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-800 text-white">
+            {/* eslint-disable-next-line react-hooks/static-components -- industryIcon returns a module-level icon, not a new component */}
             <Icon className="size-6" aria-hidden />
           </span>
           <h2 id="industry-aside-heading" className="mt-4 text-lg font-semibold text-slate-900">

@@ -1,0 +1,122 @@
+// ESLint (flat config): typescript-eslint, React hooks, JSX accessibility, and the import
+// boundaries that keep the three folders apart (see docs/decisions/0014-lint-and-import-boundaries.md):
+//   common/  imports zod and itself only (it runs on both sides);
+//   server/  never imports app/;
+//   app/ components and lib import only types from server/ (routes may call services).
+// typescript-eslint reads the TypeScript 6 API (the "typescript" package is aliased to
+// @typescript/typescript6); `tsc` is TypeScript 7 (@typescript/native). See decision 0013.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const TYPESCRIPT = ["**/*.{ts,tsx}"];
+
+/** An import path rule for @typescript-eslint/no-restricted-imports. */
+const restricted = (regex, message, allowTypeImports = false) => ({ regex, message, allowTypeImports });
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/**",
+      ".react-router/**",
+      "node_modules/**",
+      "data/**",
+      "backups/**",
+      ".tmp/**",
+      "coverage/**",
+      "public/**",
+      // Broken on purpose: tests/lint/import-boundaries.test.ts lints these as if they sat in the tree.
+      "tests/lint/fixtures/**",
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: "error" } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{js,mjs,ts,tsx}"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: TYPESCRIPT,
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // Kysely migrations (and the dialect helpers they share) take Kysely<any> by design: a
+    // migration must not depend on today's schema type. Tests read parsed JSON freely.
+    files: ["server/db/migrations/**/*.ts", "server/db/dialect.ts", "tests/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Focus moves on purpose in two places only: the first field in error after a plain
+      // (no-JavaScript) post, which nothing else could focus, and the single field of a
+      // sign-in step. Everywhere else focus is moved by code (useResultFeedback).
+      "jsx-a11y/no-autofocus": "off",
+    },
+  },
+  {
+    files: ["common/**/*.ts"],
+    ignores: ["common/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            restricted(
+              "^(?!zod(/|$)|\\./[^/]+$)",
+              "common/ holds pure modules both sides import: it may import zod and its own files (./x), nothing else.",
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            restricted(
+              "^~/|(^|/)app/",
+              "server/ never imports app/: move what both need into common/ (schemas, limits, pure helpers).",
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            restricted(
+              "^@server/|(^|/)server/",
+              "Components and client helpers import only types from server/ (import type ...); data comes from loaders or the JSON API.",
+              true,
+            ),
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The import boundaries in eslint.config.js, proven on fixtures that break them: each
+ * fixture is linted as if it sat in the folder it names, and must fail with the boundary
+ * rule, on exactly its forbidden imports.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(fixture: string, pretendPath: string) {
+  const code = fs.readFileSync(path.join(import.meta.dirname, "fixtures", fixture), "utf8");
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, pretendPath) });
+  return result!.messages
+    .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((m) => code.split("\n")[m.line - 1]!.trim());
+}
+
+describe("import boundaries", () => {
+  it("common/ may import zod and its own files, nothing of server or app", async () => {
+    expect(await boundaryErrors("common-imports-server.ts", "common/boundary-fixture.ts")).toEqual([
+      'import { getDb } from "@server/db";',
+      'import { cn } from "~/lib/utils";',
+      'import { ROLES } from "../common/roles";',
+    ]);
+  });
+
+  it("server/ never imports app/", async () => {
+    expect(await boundaryErrors("server-imports-app.ts", "server/boundary-fixture.ts")).toEqual([
+      'import { seo } from "~/lib/seo";',
+      'import { telHref } from "../app/lib/site";',
+    ]);
+  });
+
+  it("components import only types from server/", async () => {
+    expect(await boundaryErrors("component-imports-server.tsx", "app/components/boundary-fixture.tsx")).toEqual([
+      'import { listUsers } from "@server/users/users";',
+    ]);
+  });
+
+  it("lets routes call services (loaders and actions run on the server)", async () => {
+    expect(await boundaryErrors("component-imports-server.tsx", "app/routes/boundary-fixture.tsx")).toEqual([]);
+  });
+});
