@@ -64,7 +64,7 @@ export type ActionResult<T = undefined> = ActionSuccess<T> | ActionFailure;
 export const CHECK_FIELDS_MESSAGE = "Please correct the highlighted fields and try again.";
 
 /** What a zod schema (classic or mini) answers to safeParse. */
-interface Parser<T> {
+export interface SchemaParser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: ParseIssues };
 }
 interface ParseIssues {
@@ -82,7 +82,7 @@ export function fieldErrorsOf(error: ParseIssues): FieldErrors {
 }
 
 /** Parses input with a shared schema, or throws a validation ServiceError with field errors. */
-export function parseInput<T>(schema: Parser<T>, input: unknown, message = CHECK_FIELDS_MESSAGE): T {
+export function parseInput<T>(schema: SchemaParser<T>, input: unknown, message = CHECK_FIELDS_MESSAGE): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   throw new ServiceError("validation", message, fieldErrorsOf(parsed.error));
@@ -93,7 +93,7 @@ export function parseInput<T>(schema: Parser<T>, input: unknown, message = CHECK
  * data, or the failure a server would have answered.
  */
 export function checkInput<T>(
-  schema: Parser<T>,
+  schema: SchemaParser<T>,
   input: unknown,
   message = CHECK_FIELDS_MESSAGE,
 ): { ok: true; data: T } | ActionFailure {

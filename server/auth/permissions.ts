@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { AuthSession, AuthUser } from "./auth";
 import { sessionContext } from "./context";
 import { adminSectionForPattern } from "@common/admin-sections";
-import { can, roleOf, type Permission, type Role } from "@common/roles";
+import { can, type Permission } from "@common/roles";
 
 interface Args {
   request: Request;
@@ -49,13 +49,6 @@ export function requireAdminSection(args: Args & { pattern: string }): AuthSessi
   const section = adminSectionForPattern(args.pattern);
   if (!section) throw data({ reason: "not-found" }, { status: 404 });
   return requirePermission(args, section.permission);
-}
-
-/** The signed-in user with the given role (admin passes every role check). */
-export function requireUserWithRole(args: Args, role: Role): AuthSession {
-  const session = requireUser(args);
-  if (role === "admin" && roleOf(session.user) !== "admin") throw data({ reason: "forbidden" }, { status: 403 });
-  return session;
 }
 
 export type { AuthUser };

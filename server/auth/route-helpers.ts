@@ -3,26 +3,12 @@ import { requestInfoContext } from "../http/context";
 import { rateLimiter, retryMessage } from "../http/rate-limit";
 import { ServiceError } from "@common/result";
 import { getConfig } from "../config";
-import type { AuthSession } from "./auth";
-import type { Actor } from "../users/users";
 
 /** Set-Cookie headers from a better-auth call, to return from a loader or action. */
 export function cookieHeaders(from: Headers | undefined): Headers {
   const out = new Headers();
   for (const cookie of from?.getSetCookie() ?? []) out.append("Set-Cookie", cookie);
   return out;
-}
-
-export function actorOf(
-  session: AuthSession,
-  args: { request: Request; context: Readonly<RouterContextProvider> },
-): Actor {
-  return {
-    id: session.user.id,
-    email: session.user.email,
-    ip: args.context.get(requestInfoContext).clientIp,
-    userAgent: args.request.headers.get("user-agent"),
-  };
 }
 
 export function requestMetaOf(args: { request: Request; context: Readonly<RouterContextProvider> }) {

@@ -4,6 +4,7 @@ import { ChangePassword } from "~/components/admin/security/change-password";
 import { arizonaTime, Sessions } from "~/components/admin/security/sessions";
 import { TwoFactor } from "~/components/admin/security/two-factor";
 import { Alert } from "~/components/ui/alert";
+import { Card } from "~/components/ui/card";
 import { ListSkeleton } from "~/components/ui/skeleton";
 import { failureMessage } from "~/components/ui/use-result-feedback";
 import { authRouteHeaders } from "~/lib/route-headers";
@@ -43,10 +44,7 @@ export default function SecurityPage() {
           <ChangePassword />
           <TwoFactor enabled={overview.data.twoFactorEnabled} />
           <Sessions sessions={overview.data.sessions} />
-          <section aria-labelledby="activity-heading" className="rounded-lg border border-border bg-card p-6">
-            <h2 id="activity-heading" className="text-lg font-semibold text-foreground">
-              Recent activity
-            </h2>
+          <Card title="Recent activity">
             {overview.data.activity.length === 0 ? (
               <p className="mt-3 text-sm text-muted-foreground">No activity recorded yet.</p>
             ) : (
@@ -62,7 +60,7 @@ export default function SecurityPage() {
                 ))}
               </ul>
             )}
-          </section>
+          </Card>
         </>
       )}
     </div>

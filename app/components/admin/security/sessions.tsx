@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { OwnSession } from "@server/account/account";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { useResultFeedback, type Outcome } from "~/components/ui/use-result-feedback";
 import { apiAction } from "~/lib/queryClient";
 import { securityKeys } from "~/lib/query-keys";
@@ -27,12 +28,10 @@ export function Sessions({ sessions }: { sessions: OwnSession[] }) {
   useResultFeedback(outcome);
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section aria-labelledby="sessions-heading" className="rounded-lg border border-border bg-card p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="sessions-heading" className="text-lg font-semibold text-foreground">
-          Active sessions
-        </h2>
-        {others > 0 ? (
+    <Card
+      title="Active sessions"
+      actions={
+        others > 0 ? (
           <ConfirmAction
             disabled={revoke.isPending}
             trigger="Sign out everywhere else"
@@ -42,8 +41,9 @@ export function Sessions({ sessions }: { sessions: OwnSession[] }) {
             destructive
             onConfirm={() => revoke.mutate(null)}
           />
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <ul className="mt-3 divide-y divide-subtle">
         {sessions.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
@@ -71,6 +71,6 @@ export function Sessions({ sessions }: { sessions: OwnSession[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

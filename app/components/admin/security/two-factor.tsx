@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useResultFeedback, type Outcome } from "~/components/ui/use-result-feedback";
@@ -48,15 +49,15 @@ export function TwoFactor({ enabled }: { enabled: boolean }) {
   const backupCodes = confirm.data?.data?.backupCodes;
 
   return (
-    <section aria-labelledby="twofactor-heading" className="rounded-lg border border-border bg-card p-6">
-      <h2 id="twofactor-heading" className="text-lg font-semibold text-foreground">
-        Two-factor authentication
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Status: <strong>{enabled ? "On" : "Off"}</strong>. With it on, signing in also asks for a code from an
-        authenticator app.
-      </p>
-
+    <Card
+      title="Two-factor authentication"
+      description={
+        <>
+          Status: <strong>{enabled ? "On" : "Off"}</strong>. With it on, signing in also asks for a code from an
+          authenticator app.
+        </>
+      }
+    >
       {backupCodes ? (
         <div className="mt-4 grid gap-3">
           <Alert variant="success">
@@ -139,7 +140,7 @@ export function TwoFactor({ enabled }: { enabled: boolean }) {
           Set up two-factor authentication
         </PasswordStep>
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -4,6 +4,7 @@ import { Form, useSearchParams } from "react-router";
 import type { AuditLogResponse } from "@server/users/api";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -34,10 +35,7 @@ export function AuditLog() {
   };
 
   return (
-    <section aria-labelledby="audit-heading" className="rounded-lg border border-border bg-card p-6">
-      <h2 id="audit-heading" className="text-lg font-semibold text-foreground">
-        Audit log
-      </h2>
+    <Card title="Audit log">
       <Form
         method="get"
         className="mt-4 flex flex-wrap items-end gap-3"
@@ -108,6 +106,6 @@ export function AuditLog() {
           nextLabel="Older"
         />
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -35,11 +36,9 @@ export function StaffTable() {
   useResultFeedback(outcome);
 
   return (
-    <section aria-labelledby="users-heading" className="rounded-lg border border-border bg-card p-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="users-heading" className="text-lg font-semibold text-foreground">
-          Staff accounts
-        </h2>
+    <Card
+      title="Staff accounts"
+      actions={
         <Form method="get" role="search" className="flex items-end gap-2" preventScrollReset>
           {[...params].map(([key, value]) =>
             key === "q" ? null : <input key={key} type="hidden" name={key} value={value} />,
@@ -51,7 +50,8 @@ export function StaffTable() {
             Search
           </Button>
         </Form>
-      </div>
+      }
+    >
       <div className="mt-4">
         {users.isPending ? (
           <ListSkeleton label="Loading staff accounts..." />
@@ -77,7 +77,7 @@ export function StaffTable() {
           </Table>
         )}
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -116,7 +116,7 @@ function StaffRowView({ user, busy, onAct }: { user: StaffRow; busy: boolean; on
             <ConfirmAction
               disabled={busy}
               trigger={`Make ${otherRole}`}
-              triggerLabel={`Make ${user.name} ${otherRole}`}
+              triggerLabel={`Make ${otherRole}: ${user.name}`}
               title={`Make ${user.name} ${otherRole === "admin" ? "an admin" : "an editor"}?`}
               description={
                 otherRole === "admin"
@@ -130,7 +130,7 @@ function StaffRowView({ user, busy, onAct }: { user: StaffRow; busy: boolean; on
               <ConfirmAction
                 disabled={busy}
                 trigger="Enable"
-                triggerLabel={`Enable ${user.name}`}
+                triggerLabel={`Enable: ${user.name}`}
                 title={`Enable ${user.name}?`}
                 description="They will be able to sign in again."
                 confirmLabel="Enable"
@@ -140,7 +140,7 @@ function StaffRowView({ user, busy, onAct }: { user: StaffRow; busy: boolean; on
               <ConfirmAction
                 disabled={busy}
                 trigger="Disable"
-                triggerLabel={`Disable ${user.name}`}
+                triggerLabel={`Disable: ${user.name}`}
                 title={`Disable ${user.name}?`}
                 description="Their sessions end at once and they cannot sign in until enabled again."
                 confirmLabel="Disable"
@@ -152,7 +152,7 @@ function StaffRowView({ user, busy, onAct }: { user: StaffRow; busy: boolean; on
               <ConfirmAction
                 disabled={busy}
                 trigger="Resend invitation"
-                triggerLabel={`Resend the invitation to ${user.name}`}
+                triggerLabel={`Resend invitation: ${user.name}`}
                 title={`Send ${user.name} a new invitation?`}
                 description="They get a new link, valid for 72 hours; earlier links stop working."
                 confirmLabel="Send again"
@@ -163,7 +163,7 @@ function StaffRowView({ user, busy, onAct }: { user: StaffRow; busy: boolean; on
               <ConfirmAction
                 disabled={busy}
                 trigger="Reset 2FA"
-                triggerLabel={`Reset two-factor authentication for ${user.name}`}
+                triggerLabel={`Reset 2FA: ${user.name}`}
                 title={`Reset two-factor authentication for ${user.name}?`}
                 description="Their authenticator app and backup codes stop working; they can set up 2FA again from their Security page."
                 confirmLabel="Reset 2FA"
@@ -174,7 +174,7 @@ function StaffRowView({ user, busy, onAct }: { user: StaffRow; busy: boolean; on
             <ConfirmAction
               disabled={busy}
               trigger="Delete"
-              triggerLabel={`Delete ${user.name}`}
+              triggerLabel={`Delete: ${user.name}`}
               title={`Delete ${user.name}?`}
               description="The account and its sessions are removed for good. Their entries in the audit log stay."
               confirmLabel="Delete user"

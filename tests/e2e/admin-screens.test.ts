@@ -1,0 +1,147 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeAudit } from "@server/audit/audit";
+import { createStaff, PASSWORD } from "../support/auth";
+import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * The admin screens built on the UI kit and the JSON API, in Chromium: field errors from
+ * the shared schema and from the API shown beside their fields with focus on the first,
+ * the toast, the audit log's pages in the URL, the mobile navigation sheet, the 404 page.
+ */
+describe("admin screens in Chromium", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: PageProblems;
+
+  const activeId = () => page.evaluate(() => document.activeElement?.id ?? "");
+  async function expectAccessible(label: string) {
+    const violations = await axeViolations(page);
+    expect(violations, `${label}:\n${formatViolations(violations)}`).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    await createStaff(server, "owner@meritum.test", "admin");
+    await createStaff(server, "ed@meritum.test", "editor");
+    for (let i = 0; i < 30; i++)
+      await writeAudit(server.database.db, { action: "test.entry", target: `entry-${i}@meritum.test` });
+    ({ page, problems } = await newPage(browser));
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("E-mail").fill("owner@meritum.test");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${server.url}/admin`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("checks an invitation with the shared schema, then shows the API's refusal beside its field", async () => {
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
+    await page.getByRole("cell", { name: /ed@meritum\.test/ }).waitFor();
+    const email = page.getByLabel("E-mail");
+    await email.fill("not an address");
+    await page.getByLabel("Name", { exact: true }).fill("Someone");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await page.locator("#invite-email-error").waitFor();
+    expect(await page.locator("#invite-email-error").textContent()).toBe("Please enter a valid e-mail address.");
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    expect(await email.getAttribute("aria-describedby")).toBe("invite-email-error");
+    expect(await activeId()).toBe("invite-email");
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+
+    // A valid form that the server refuses: the e-mail is taken (409 with a field error).
+    await email.fill("ed@meritum.test");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Send invitation" }).click();
+    await expect.poll(() => page.locator("#invite-email-error").textContent()).toContain("already exists");
+    await expect.poll(activeId).toBe("invite-email");
+    const toast = page
+      .getByRole("region", { name: /Notifications/ })
+      .locator("li")
+      .first();
+    await expect.poll(() => toast.textContent()).toContain("Not done");
+    expect(await toast.getAttribute("data-variant")).toBe("destructive");
+    await expectAccessible("/admin/users with field errors");
+  });
+
+  it("searches users and pages the audit log through the URL", async () => {
+    await page.getByLabel("Search users").fill("ed@");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/\?q=ed%40/);
+    const staff = page.getByRole("region", { name: "Staff accounts" });
+    await expect.poll(() => staff.getByRole("row").filter({ hasText: "owner@meritum.test" }).count()).toBe(0);
+    await staff.getByRole("cell", { name: /ed@meritum\.test/ }).waitFor();
+
+    const audit = page.getByRole("region", { name: "Audit log" });
+    const pages = audit.getByRole("navigation", { name: "Audit log pages" });
+    await expect.poll(() => pages.textContent()).toMatch(/Page 1 of 2/);
+    const firstRow = await audit.getByRole("row").nth(1).textContent();
+    await pages.getByRole("link", { name: "Older" }).click();
+    await page.waitForURL(/page=2/);
+    expect(page.url()).toContain("q=ed%40");
+    await expect.poll(() => pages.textContent()).toMatch(/Page 2 of 2/);
+    expect(await audit.getByRole("row").nth(1).textContent()).not.toBe(firstRow);
+    await pages.getByRole("link", { name: "Newer" }).click();
+    await expect.poll(() => pages.textContent()).toMatch(/Page 1 of 2/);
+  });
+
+  it("shows a wrong current password beside its field on the Security page", async () => {
+    await page.goto(`${server.url}/admin/security`);
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByLabel("New password", { exact: true }).fill("A new passphrase for owner 1");
+    await page.getByLabel("Repeat the new password").fill("A new passphrase for owner 2");
+    await page.getByRole("button", { name: "Change password" }).click();
+    // The shared schema catches the mismatch before anything is sent.
+    await page.locator("#confirm-password-error").waitFor();
+    expect(await page.locator("#confirm-password-error").textContent()).toBe("The two passwords differ.");
+    expect(await activeId()).toBe("confirm-password");
+    await page.getByLabel("Repeat the new password").fill("A new passphrase for owner 1");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect
+      .poll(() => page.locator("#current-password-error").textContent())
+      .toBe("The current password is not correct.");
+    await expect.poll(activeId).toBe("current-password");
+    await expectAccessible("/admin/security with a field error");
+  });
+
+  it("answers an admin path outside the sections table with the admin 404 page", async () => {
+    const res = await page.goto(`${server.url}/admin/nope`);
+    expect(res!.status()).toBe(404);
+    await page.getByRole("heading", { name: "Page not found", level: 1 }).waitFor();
+    await page.getByText("There is no admin page at this address.").waitFor();
+    await expectAccessible("/admin/nope");
+  });
+
+  it("opens the navigation from a sheet on a phone", async () => {
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await phone.page.goto(`${server.url}/login`);
+    await phone.page.getByLabel("E-mail").fill("ed@meritum.test");
+    await phone.page.getByLabel("Password").fill(PASSWORD);
+    await phone.page.getByRole("button", { name: "Sign in" }).click();
+    await phone.page.waitForURL(`${server.url}/admin`);
+    expect(await phone.page.getByRole("navigation", { name: "Admin" }).count()).toBe(0);
+    await phone.page.getByRole("button", { name: "Menu" }).click();
+    const sheet = phone.page.getByRole("dialog");
+    await sheet.getByRole("navigation", { name: "Admin" }).waitFor();
+    expect(await sheet.getByRole("link", { name: "Users" }).count()).toBe(0);
+    await sheet.getByRole("link", { name: "Security" }).click();
+    await phone.page.waitForURL(`${server.url}/admin/security`);
+    await expect.poll(() => phone.page.getByRole("dialog").count()).toBe(0);
+    await phone.page.getByRole("heading", { name: "Security", level: 1 }).waitFor();
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    expect(phone.problems.errors).toEqual([]);
+    await phone.page.context().close();
+  });
+
+  it("logged no errors other than the refusals the steps asked for", () => {
+    const expected = (e: string) =>
+      e.includes("status of 400") || e.includes("status of 409") || e.includes("status of 404");
+    expect(problems.errors.filter((e) => !expected(e))).toEqual([]);
+  });
+});
