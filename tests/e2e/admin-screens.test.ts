@@ -10,6 +10,9 @@ import { startTestServer, type TestServer } from "../support/server";
  * the shared schema and from the API shown beside their fields with focus on the first,
  * the toast, the audit log's pages in the URL, the mobile navigation sheet, the 404 page.
  */
+/** Waiting on an answer from the server (password hashing, mail) under a busy CI machine. */
+const SERVER = { timeout: 15_000 };
+
 describe("admin screens in Chromium", () => {
   let server: TestServer;
   let browser: Browser;
@@ -51,20 +54,20 @@ describe("admin screens in Chromium", () => {
     expect(await page.locator("#invite-email-error").textContent()).toBe("Please enter a valid e-mail address.");
     expect(await email.getAttribute("aria-invalid")).toBe("true");
     expect(await email.getAttribute("aria-describedby")).toBe("invite-email-error");
-    expect(await activeId()).toBe("invite-email");
+    await expect.poll(activeId, SERVER).toBe("invite-email");
     expect(await page.getByRole("alertdialog").count()).toBe(0);
 
     // A valid form that the server refuses: the e-mail is taken (409 with a field error).
     await email.fill("ed@meritum.test");
     await page.getByRole("button", { name: "Send invitation" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Send invitation" }).click();
-    await expect.poll(() => page.locator("#invite-email-error").textContent()).toContain("already exists");
-    await expect.poll(activeId).toBe("invite-email");
+    await expect.poll(() => page.locator("#invite-email-error").textContent(), SERVER).toContain("already exists");
+    await expect.poll(activeId, SERVER).toBe("invite-email");
     const toast = page
       .getByRole("region", { name: /Notifications/ })
       .locator("li")
       .first();
-    await expect.poll(() => toast.textContent()).toContain("Not done");
+    await expect.poll(() => toast.textContent(), SERVER).toContain("Not done");
     expect(await toast.getAttribute("data-variant")).toBe("destructive");
     await expectAccessible("/admin/users with field errors");
   });
@@ -74,20 +77,20 @@ describe("admin screens in Chromium", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/\?q=ed%40/);
     const staff = page.getByRole("region", { name: "Staff accounts" });
-    await expect.poll(() => staff.getByRole("row").filter({ hasText: "owner@meritum.test" }).count()).toBe(0);
+    await expect.poll(() => staff.getByRole("row").filter({ hasText: "owner@meritum.test" }).count(), SERVER).toBe(0);
     await staff.getByRole("cell", { name: /ed@meritum\.test/ }).waitFor();
 
     const audit = page.getByRole("region", { name: "Audit log" });
     const pages = audit.getByRole("navigation", { name: "Audit log pages" });
-    await expect.poll(() => pages.textContent()).toMatch(/Page 1 of 2/);
+    await expect.poll(() => pages.textContent(), SERVER).toMatch(/Page 1 of 2/);
     const firstRow = await audit.getByRole("row").nth(1).textContent();
     await pages.getByRole("link", { name: "Older" }).click();
     await page.waitForURL(/page=2/);
     expect(page.url()).toContain("q=ed%40");
-    await expect.poll(() => pages.textContent()).toMatch(/Page 2 of 2/);
+    await expect.poll(() => pages.textContent(), SERVER).toMatch(/Page 2 of 2/);
     expect(await audit.getByRole("row").nth(1).textContent()).not.toBe(firstRow);
     await pages.getByRole("link", { name: "Newer" }).click();
-    await expect.poll(() => pages.textContent()).toMatch(/Page 1 of 2/);
+    await expect.poll(() => pages.textContent(), SERVER).toMatch(/Page 1 of 2/);
   });
 
   it("shows a wrong current password beside its field on the Security page", async () => {
@@ -99,13 +102,13 @@ describe("admin screens in Chromium", () => {
     // The shared schema catches the mismatch before anything is sent.
     await page.locator("#confirm-password-error").waitFor();
     expect(await page.locator("#confirm-password-error").textContent()).toBe("The two passwords differ.");
-    expect(await activeId()).toBe("confirm-password");
+    await expect.poll(activeId, SERVER).toBe("confirm-password");
     await page.getByLabel("Repeat the new password").fill("A new passphrase for owner 1");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect
-      .poll(() => page.locator("#current-password-error").textContent())
+      .poll(() => page.locator("#current-password-error").textContent(), SERVER)
       .toBe("The current password is not correct.");
-    await expect.poll(activeId).toBe("current-password");
+    await expect.poll(activeId, SERVER).toBe("current-password");
     await expectAccessible("/admin/security with a field error");
   });
 
@@ -131,7 +134,7 @@ describe("admin screens in Chromium", () => {
     expect(await sheet.getByRole("link", { name: "Users" }).count()).toBe(0);
     await sheet.getByRole("link", { name: "Security" }).click();
     await phone.page.waitForURL(`${server.url}/admin/security`);
-    await expect.poll(() => phone.page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => phone.page.getByRole("dialog").count(), SERVER).toBe(0);
     await phone.page.getByRole("heading", { name: "Security", level: 1 }).waitFor();
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
