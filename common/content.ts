@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ARTICLE_LIMITS as A, FAQ_LIMITS as F } from "./limits";
 import { slugSchema } from "./slug";
 import { optionalText, requiredText, sortOrder } from "./text";
@@ -16,36 +16,60 @@ export const articleInputSchema = z
     title: requiredText("a title", A.title),
     excerpt: requiredText("an excerpt", A.excerpt),
     body: requiredText("the body", A.body),
-    coverImageUrl: z
-      .string()
-      .trim()
-      .max(A.coverImageUrl)
-      .regex(/^(https:\/\/|\/(?!\/))\S*$/, "Use an https:// URL or a site path starting with /.")
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    coverImageUrl: z.pipe(
+      z.nullish(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(A.coverImageUrl, `The image address must be ${A.coverImageUrl} characters or fewer.`),
+            z.regex(/^$|^(https:\/\/|\/(?!\/))\S*$/, "Use an https:// URL or a site path starting with /."),
+          ),
+      ),
+      z.transform((v) => (v ? v : null)),
+    ),
     coverImageAlt: optionalText("the image description", A.coverImageAlt),
     authorName: requiredText("the author", A.authorName),
     authorUserId: optionalText("the author's id", A.authorUserId),
     category: requiredText("a category", A.category),
-    tags: z
-      .array(z.string().trim().min(1).max(A.tag, `A tag must be ${A.tag} characters or fewer.`))
-      .max(A.tags, `Use at most ${A.tags} tags.`)
-      .default([])
-      .transform((tags) => [...new Set(tags)]),
-    status: z.enum(CONTENT_STATUSES, { error: "Choose draft, scheduled or published." }).default("draft"),
-    publishedAt: z.iso
-      .datetime({ offset: true, error: "Choose a valid date and time." })
-      .nullish()
-      .transform((v) => (v ? new Date(v).toISOString() : null)),
+    tags: z.pipe(
+      z._default(
+        z
+          .array(
+            z
+              .string()
+              .check(
+                z.trim(),
+                z.minLength(1, "Remove the empty tag."),
+                z.maxLength(A.tag, `A tag must be ${A.tag} characters or fewer.`),
+              ),
+          )
+          .check(z.maxLength(A.tags, `Use at most ${A.tags} tags.`)),
+        [],
+      ),
+      z.transform((tags) => [...new Set(tags)]),
+    ),
+    status: z._default(z.enum(CONTENT_STATUSES, { error: "Choose draft, scheduled or published." }), "draft"),
+    publishedAt: z.pipe(
+      z.nullish(z.iso.datetime({ offset: true, error: "Choose a valid date and time." })),
+      z.transform((v) => (v ? new Date(v).toISOString() : null)),
+    ),
     seoTitle: optionalText("the search title", A.seoTitle),
     seoDescription: optionalText("the search description", A.seoDescription),
     sortOrder: sortOrder(A.sortOrder),
   })
-  .superRefine((value, ctx) => {
-    if (value.status === "scheduled" && !value.publishedAt) {
-      ctx.addIssue({ code: "custom", path: ["publishedAt"], message: "Choose when the scheduled item goes live." });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.status === "scheduled" && !value.publishedAt) {
+        ctx.issues.push({
+          code: "custom",
+          input: value.publishedAt,
+          path: ["publishedAt"],
+          message: "Choose when the scheduled item goes live.",
+        });
+      }
+    }),
+  );
 
 export type ArticleInput = z.input<typeof articleInputSchema>;
 export type ArticleValues = z.output<typeof articleInputSchema>;
@@ -56,7 +80,7 @@ export const faqInputSchema = z.object({
   answer: requiredText("the answer", F.answer),
   category: requiredText("a category", F.category),
   sortOrder: sortOrder(F.sortOrder),
-  published: z.boolean().default(false),
+  published: z._default(z.boolean(), false),
 });
 
 export type FaqInput = z.input<typeof faqInputSchema>;

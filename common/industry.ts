@@ -1,14 +1,24 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { INDUSTRY_LIMITS as L } from "./limits";
 import { slugSchema } from "./slug";
 import { requiredText, sortOrder } from "./text";
 
 /** An industry page (/industries/:slug) as staff or the seed write it. */
 const list = (label: string) =>
-  z
-    .array(z.string().trim().min(1, `Remove the empty ${label}.`).max(L.listItem))
-    .max(L.listItems, `Use at most ${L.listItems} ${label}s.`)
-    .default([]);
+  z._default(
+    z
+      .array(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, `Remove the empty ${label}.`),
+            z.maxLength(L.listItem, `Each ${label} must be ${L.listItem} characters or fewer.`),
+          ),
+      )
+      .check(z.maxLength(L.listItems, `Use at most ${L.listItems} ${label}s.`)),
+    [],
+  );
 
 export const industryInputSchema = z.object({
   slug: slugSchema(L.slug),
@@ -18,7 +28,7 @@ export const industryInputSchema = z.object({
   needs: list("need"),
   recommendedSetup: list("setup item"),
   sortOrder: sortOrder(L.sortOrder),
-  published: z.boolean().default(true),
+  published: z._default(z.boolean(), true),
 });
 
 export type IndustryInput = z.input<typeof industryInputSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { slugify } from "./slug";
 import { requiredText } from "./text";
 
@@ -12,9 +12,11 @@ const text = (label: string, max: number, min = 1) => requiredText(label, max, {
 
 const percent = (label: string, max: number) =>
   z
-    .number({ error: `Enter ${label} as a number.` })
-    .min(0, `${label} cannot be negative.`)
-    .max(max, `${label} must be ${max} or less.`);
+    .number({ error: `Enter ${label.charAt(0).toLowerCase()}${label.slice(1)} as a number.` })
+    .check(z.minimum(0, `${label} cannot be negative.`), z.maximum(max, `${label} must be ${max} or less.`));
+
+const optional = (label: string, max: number) =>
+  z.string().check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer.`));
 
 export const siteSettingsSchema = z.object({
   companyName: text("the company name", 100),
@@ -26,14 +28,12 @@ export const siteSettingsSchema = z.object({
   linkedinUrl: z.url("Enter the full LinkedIn address, starting with https://."),
   location: text("the location", 100),
   businessHours: text("the business hours", 120),
-  streetAddress: z.string().trim().max(200, "The street address must be 200 characters or fewer."),
-  postalCode: z.string().trim().max(20, "The postal code must be 20 characters or fewer."),
+  streetAddress: optional("The street address", 200),
+  postalCode: optional("The postal code", 20),
   experience: text("the experience claim", 40),
   copyrightYear: z
-    .number({ error: "Enter a year." })
-    .int("Enter a year.")
-    .min(2000, "Enter a year from 2000.")
-    .max(2100, "Enter a year up to 2100."),
+    .int({ error: "Enter a year." })
+    .check(z.minimum(2000, "Enter a year from 2000."), z.maximum(2100, "Enter a year up to 2100.")),
   /** Savings calculator: the published interchange-plus illustration it compares against. */
   calculatorInterchangePercent: percent("The interchange percentage", 10),
   calculatorMarkupPercent: percent("The markup percentage", 5),
@@ -45,7 +45,7 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SettingKey = keyof SiteSettings;
 
 /** A change to some settings (the settings screen and API send only what changed). */
-export const siteSettingsPatchSchema = siteSettingsSchema.partial();
+export const siteSettingsPatchSchema = z.partial(siteSettingsSchema);
 
 export const defaultSiteSettings: SiteSettings = {
   companyName: "Meritum",

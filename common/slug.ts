@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * The one slug rule for every URL the site makes: lower-case ASCII letters and digits,
@@ -21,5 +21,12 @@ export function slugify(text: string): string {
 
 /** A slug typed by staff: trimmed, required, at most `max` characters, in the slug rule. */
 export function slugSchema(max: number) {
-  return z.string().trim().min(1, "Enter a slug.").max(max).regex(SLUG_PATTERN, SLUG_MESSAGE);
+  return z
+    .string({ error: "Enter a slug." })
+    .check(
+      z.trim(),
+      z.minLength(1, "Enter a slug."),
+      z.maxLength(max, `A slug must be ${max} characters or fewer.`),
+      z.regex(SLUG_PATTERN, SLUG_MESSAGE),
+    );
 }

@@ -1,6 +1,11 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
-/** Building blocks of the staff schemas: trimmed text with readable messages. */
+/**
+ * Building blocks of the staff schemas: trimmed text with readable messages. Every schema
+ * in common/ is written with zod/mini (the tree-shakable API of the same engine), so the
+ * browser ships only the checks a page's forms use: the public /contact page shares zod's
+ * core with the admin screens' bundles, and one classic-zod import would enlarge it.
+ */
 
 /** "the phone number" → "The phone number" (the start of a sentence). */
 export const sentenceStart = (label: string) => label.charAt(0).toUpperCase() + label.slice(1);
@@ -15,29 +20,33 @@ const tooLong = (label: string, max: number) =>
 export function requiredText(label: string, max: number, options: { min?: number; missing?: string } = {}) {
   const missing = options.missing ?? `Enter ${label}.`;
   const min = options.min ?? 1;
-  const text = z.string({ error: missing }).trim().min(1, missing);
-  return (min > 1 ? text.min(min, `${sentenceStart(label)} needs at least ${min} characters.`) : text).max(
-    max,
-    tooLong(label, max),
-  );
+  return z
+    .string({ error: missing })
+    .check(
+      z.trim(),
+      z.minLength(1, missing),
+      ...(min > 1 ? [z.minLength(min, `${sentenceStart(label)} needs at least ${min} characters.`)] : []),
+      z.maxLength(max, tooLong(label, max)),
+    );
 }
 
 /** Optional, trimmed, at most `max` characters; empty, null or missing becomes null. */
 export function optionalText(label: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, tooLong(label, max))
-    .nullish()
-    .transform((v) => (v ? v : null));
+  return z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, tooLong(label, max)))),
+    z.transform((v) => (v ? v : null)),
+  );
 }
 
-/** A whole number from 0 to `max` (form fields send strings). */
+/** A whole number from 0 to `max` (form fields send strings); 0 when missing. */
 export function sortOrder(max: number) {
-  return z.coerce
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(0, "Enter 0 or more.")
-    .max(max, `Enter ${max.toLocaleString("en-US")} or less.`)
-    .default(0);
+  return z._default(
+    z.pipe(
+      z.coerce.number({ error: "Enter a whole number." }),
+      z
+        .int({ error: "Enter a whole number." })
+        .check(z.minimum(0, "Enter 0 or more."), z.maximum(max, `Enter ${max.toLocaleString("en-US")} or less.`)),
+    ),
+    0,
+  );
 }
