@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint, React hooks, JSX accessibility, and the import
 // boundaries that keep the three folders apart (see docs/decisions/0014-lint-and-import-boundaries.md):
-//   common/  imports zod and itself only (it runs on both sides);
+//   common/  imports zod/mini and itself only (it runs on both sides);
 //   server/  never imports app/;
 //   app/ components and lib import only types from server/ (routes may call services).
 // typescript-eslint reads the TypeScript 6 API (the "typescript" package is aliased to
@@ -78,8 +78,9 @@ export default tseslint.config(
         {
           patterns: [
             restricted(
-              "^(?!zod(/|$)|\\./[^/]+$)",
-              "common/ holds pure modules both sides import: it may import zod and its own files (./x), nothing else.",
+              "^(?!zod/mini$|\\./[^/]+$)",
+              "common/ holds pure modules both sides import: it may import zod/mini and its own files (./x), nothing else " +
+                "(classic zod would share code with the public pages' bundles; see common/text.ts).",
             ),
           ],
         },
@@ -114,6 +115,7 @@ export default tseslint.config(
               "Components and client helpers import only types from server/ (import type ...); data comes from loaders or the JSON API.",
               true,
             ),
+            restricted("^zod$", "Browser code validates with the schemas in common/ (zod/mini)."),
           ],
         },
       ],
