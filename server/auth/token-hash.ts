@@ -22,10 +22,3 @@ export function storedVerificationIdentifier(identifier: string): string {
     return identifier.slice(0, colon + 1) + sha256(identifier.slice(colon + 1));
   return sha256(identifier);
 }
-
-/** Constant-time comparison of two strings (false for different lengths). */
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
