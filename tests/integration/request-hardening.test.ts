@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, createStaff, getPage, PASSWORD, signIn, startStaffServer, type StaffServer } from "../support/auth";
+import { createStaff, getPage, PASSWORD, signIn, startStaffServer, type StaffServer } from "../support/auth";
 import { ageSession, latestSessionId } from "../support/clock";
 import { dbKinds } from "../support/db";
 import type { TestServer } from "../support/server";
@@ -36,7 +36,9 @@ describe.each(dbKinds())("request hardening on %s", (kind) => {
         body: "intent=revoke-others",
       });
 
-    for (const headers of [{}, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }]) {
+    for (const headers of [{}, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }] as Array<
+      Record<string, string>
+    >) {
       const api = await revokeOthers(headers);
       expect(api.status).toBe(403);
       expect((await api.json()).error).toEqual({
