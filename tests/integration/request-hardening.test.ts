@@ -108,4 +108,20 @@ describe.each(dbKinds())("request hardening on %s", (kind) => {
     // The admin still reaches it by its own path.
     expect((await getPage(server, "/admin/users", staff.adminCookie)).status).toBe(200);
   });
+
+  it("tells nothing about the stack and allows no other origin: no X-Powered-By, no CORS, no directory listing", async () => {
+    for (const path of ["/", "/api/admin/security/me", "/assets/", "/favicon.ico"]) {
+      const res = await getPage(server, path, staff.adminCookie, { Origin: "https://evil.example" });
+      expect(res.headers.get("x-powered-by"), path).toBeNull();
+      expect(res.headers.get("access-control-allow-origin"), path).toBeNull();
+      expect(res.headers.get("access-control-allow-credentials"), path).toBeNull();
+      if (path === "/assets/") {
+        expect(res.status).toBe(404);
+        // The site's own 404 page, not a listing of the folder.
+        const body = await res.text();
+        expect(body).not.toContain("Index of");
+        expect(body).toContain("<html");
+      }
+    }
+  });
 });
