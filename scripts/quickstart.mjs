@@ -22,7 +22,9 @@ const now = fs.readFileSync(envFile, "utf8");
 if (!/^SITE_URL=/m.test(now)) {
   const port = /^PORT=(\d+)$/m.exec(now)?.[1] ?? process.env.PORT ?? "3000";
   fs.appendFileSync(envFile, `${now.endsWith("\n") ? "" : "\n"}SITE_URL=http://localhost:${port}\n`);
-  console.log(`quickstart: wrote SITE_URL=http://localhost:${port} to .env (set your public https address before going live).`);
+  console.log(
+    `quickstart: wrote SITE_URL=http://localhost:${port} to .env (set your public https address before going live).`,
+  );
 }
 
 const run = (args) => {
