@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  waitForHydration,
+  type PageProblems,
+} from "../support/browser";
 import { ageSession, latestSessionId } from "../support/clock";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -35,11 +42,13 @@ describe("password again before sensitive actions, in Chromium", () => {
     editorId = await createStaff(server, "writer@meritum.test", "editor");
     ({ page, problems } = await newPage(browser));
     await page.goto(`${server.url}/login`);
+    await waitForHydration(page);
     await page.getByLabel("E-mail").fill("boss@meritum.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${server.url}/admin`);
     await page.goto(`${server.url}/admin/users`);
+    await waitForHydration(page);
     await page
       .getByRole("cell", { name: /writer@meritum\.test/ })
       .first()
@@ -111,6 +120,7 @@ describe("password again before sensitive actions, in Chromium", () => {
     await phone.page.context().addCookies(await page.context().cookies());
     await sixMinutesLater();
     await phone.page.goto(`${server.url}/admin/users`);
+    await waitForHydration(phone.page);
     await phone.page
       .getByRole("cell", { name: /writer@meritum\.test/ })
       .first()
