@@ -27,6 +27,8 @@ export default [
       route("guides/:slug", "routes/resources/guide.tsx"),
       route("faq", "routes/resources/faq.tsx"),
     ]),
+    route("preview/blog/:id", "routes/resources/blog-preview.tsx"),
+    route("preview/guides/:id", "routes/resources/guide-preview.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("privacy-policy", "routes/site/privacy-policy.tsx"),
     route("terms-of-service", "routes/site/terms-of-service.tsx"),

@@ -23,7 +23,8 @@ export function areaOfPath(pathname: string): ErrorArea {
 }
 
 type Kind = "forbidden" | "not-found" | "error";
-const kindOf = (status: number): Kind => (status === 403 ? "forbidden" : status === 404 ? "not-found" : "error");
+const kindOf = (status: number): Kind =>
+  status === 403 ? "forbidden" : status === 404 || status === 410 ? "not-found" : "error";
 
 const HEADINGS: Record<Kind, string> = {
   forbidden: "You don't have access to this page",
