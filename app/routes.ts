@@ -45,7 +45,9 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("blog-posts", "routes/admin/blog-posts.tsx"),
+    route("blog-posts/:id", "routes/admin/blog-post-editor.tsx"),
     route("help-guides", "routes/admin/help-guides.tsx"),
+    route("help-guides/:id", "routes/admin/help-guide-editor.tsx"),
     route("faq-items", "routes/admin/faq-items.tsx"),
     route("forms", "routes/admin/forms.tsx"),
     route("contacts", "routes/admin/contacts.tsx"),

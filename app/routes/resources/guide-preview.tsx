@@ -22,7 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ ...view, guide, live: isVisible(guide) }, { headers: PREVIEW_HEADERS });
 }
 
-const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+// Cache-Control: no-store comes from the server for every /preview/ path (noStoreForPrivatePaths).
+const PREVIEW_HEADERS = { "X-Robots-Tag": "noindex, nofollow" };
 
 export const headers: Route.HeadersFunction = () => PREVIEW_HEADERS;
 
