@@ -110,7 +110,8 @@ export async function getPostPreview(db: DB, id: string, now: Date = new Date())
 async function buildPostView(db: DB, post: BlogPost, now: Date): Promise<PostView> {
   const [all, neighbours] = await Promise.all([
     listVisibleArticles(db, "blog_posts", { now, limit: 200 }),
-    getVisibleNeighbours(db, "blog_posts", post, now),
+    // A draft has no date yet, so no place among its neighbours (its preview shows none).
+    post.publishedAt ? getVisibleNeighbours(db, "blog_posts", post, now) : { previous: undefined, next: undefined },
   ]);
   const { html, headings } = renderMarkdown(post.body);
   return {
