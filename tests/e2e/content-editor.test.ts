@@ -63,11 +63,13 @@ describe("the content editor in Chromium", () => {
     await page.getByRole("link", { name: "New post" }).click();
     await page.getByRole("heading", { name: "New post" }).waitFor();
 
-    await page.getByLabel("Title", { exact: true }).fill("Chargebacks for cafés");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("Chargebacks for cafés");
     expect(await page.getByLabel("Slug").inputValue()).toBe("chargebacks-for-cafes");
     await page.getByText("Available").waitFor(SERVER);
     await page.getByLabel("Excerpt").fill("What a chargeback costs a café and how to avoid one.");
-    await page.getByLabel("Body", { exact: true }).fill("## Why it matters\n\nA first version of the body.");
+    await page
+      .getByRole("textbox", { name: "Body", exact: true })
+      .fill("## Why it matters\n\nA first version of the body.");
     await page
       .getByRole("region", { name: "Body preview" })
       .getByRole("heading", { name: "Why it matters" })
@@ -85,16 +87,18 @@ describe("the content editor in Chromium", () => {
     expect((await status("/resources/blog/chargebacks-for-cafes")).status).toBe(404);
 
     // A taken slug is refused as you type.
-    await page.getByLabel("Slug").fill("why-we-built-meritum");
+    await page.getByLabel("Slug").fill("how-to-avoid-chargebacks");
     await page.getByText("That slug is already used.").waitFor(SERVER);
     await page.getByLabel("Slug").fill("chargebacks-for-cafes");
     await page.getByText("Available").waitFor(SERVER);
 
-    await page.getByLabel("Body", { exact: true }).fill("## Why it matters\n\nA second version of the body.");
+    await page
+      .getByRole("textbox", { name: "Body", exact: true })
+      .fill("## Why it matters\n\nA second version of the body.");
     await expect.poll(saveState, SERVER).toMatch(/Saving…|^Saved/);
     await expect.poll(saveState, SERVER).toMatch(/^Saved/);
     await page.reload();
-    expect(await page.getByLabel("Body", { exact: true }).inputValue()).toContain("second version");
+    expect(await page.getByRole("textbox", { name: "Body", exact: true }).inputValue()).toContain("second version");
   });
 
   it("previews the draft at a staff-only address", async () => {
@@ -108,7 +112,8 @@ describe("the content editor in Chromium", () => {
     await preview.close();
   });
 
-  it("schedules the post for the next minute and sees it go live without a restart", async () => {
+  // Up to 80 s of waiting for the next whole minute (a datetime-local field has minute precision).
+  it("schedules the post for the next minute and sees it go live without a restart", { timeout: 150_000 }, async () => {
     const { input, at } = nextMinuteInArizona();
     await page.getByLabel("Scheduled").check();
     await page.getByLabel("Goes live (Arizona time)").fill(input);
@@ -129,7 +134,7 @@ describe("the content editor in Chromium", () => {
   });
 
   it("changes the slug of the published post: the old address answers 301", async () => {
-    await page.getByRole("link", { name: "Chargebacks for cafés" }).click();
+    await page.getByRole("link", { name: "Chargebacks for cafés", exact: true }).click();
     await page.getByRole("heading", { name: "Edit post" }).waitFor();
     await page.getByLabel("Slug").fill("cafe-chargebacks");
     await page.getByText("Available").waitFor(SERVER);
@@ -169,7 +174,9 @@ describe("the content editor in Chromium", () => {
       .getByRole("button", { name: "Restore" })
       .click();
     await page.getByText("Revision restored.").first().waitFor(SERVER);
-    await expect.poll(() => page.getByLabel("Body", { exact: true }).inputValue(), SERVER).toContain("first version");
+    await expect
+      .poll(() => page.getByRole("textbox", { name: "Body", exact: true }).inputValue(), SERVER)
+      .toContain("first version");
     await expect.poll(() => revisions.count(), SERVER).toBe(before + 1);
     await history.getByText("Restored").first().waitFor();
     await shot("editor-1280");
@@ -197,8 +204,10 @@ describe("the content editor in Chromium", () => {
     await expectAccessible("bulk confirmation at 390");
     await page.getByRole("button", { name: "Unpublish 1 post" }).click();
     await page.getByText("1 post moved to drafts.").first().waitFor(SERVER);
-    expect((await status("/resources/blog/cafe-chargebacks")).status).toBe(404);
+    // Restoring the first revision put its slug back; that address now leaves the site.
+    expect((await status("/resources/blog/chargebacks-for-cafes")).status).toBe(404);
     await expectAccessible("blog post list at 390");
-    expect(problems.errors).toEqual([]);
+    // The slug check answered 409 once on purpose (a taken slug); nothing else may fail.
+    expect(problems.errors.filter((e) => !e.includes("status of 409"))).toEqual([]);
   });
 });
