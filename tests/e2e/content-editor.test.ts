@@ -210,4 +210,22 @@ describe("the content editor in Chromium", () => {
     // The slug check answered 409 once on purpose (a taken slug); nothing else may fail.
     expect(problems.errors.filter((e) => !e.includes("status of 409"))).toEqual([]);
   });
+
+  it("shows the help guides list and the shared editor, accessible at 390 and 1280 px", async () => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/admin/help-guides`);
+      await page.getByRole("heading", { name: "All guides" }).waitFor();
+      await page.getByRole("row").nth(1).waitFor(SERVER);
+      await expectAccessible(`help guide list at ${width}`);
+      await page.getByRole("link", { name: "New guide" }).click();
+      await page.getByRole("heading", { name: "New guide" }).waitFor();
+      await page
+        .getByRole("textbox", { name: "Order" })
+        .or(page.getByRole("spinbutton", { name: "Order" }))
+        .waitFor();
+      await shot(`guide-editor-${width}`);
+      await expectAccessible(`new guide editor at ${width}`);
+    }
+  });
 });

@@ -129,13 +129,20 @@ export function useArticleEditor(info: KindInfo, item: EditorItem | undefined, a
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  const setField = <K extends keyof ArticleFormValues>(name: K, value: ArticleFormValues[K]) =>
+  const setField = <K extends keyof ArticleFormValues>(name: K, value: ArticleFormValues[K]) => {
+    // A field's error goes once it is edited (the next check or save says again if needed).
+    setFieldErrors((errors) => {
+      if (!errors[name]) return errors;
+      const { [name]: _gone, ...rest } = errors;
+      return rest;
+    });
     setValues((v) => {
       const next = { ...v, [name]: value };
       if (name === "slug") slugTouched.current = true;
       if (name === "title" && !slugTouched.current) next.slug = slugify(String(value));
       return next;
     });
+  };
 
   /** Takes the stored item as it is now (after a conflict: someone else's version wins). */
   const reload = async () => {
