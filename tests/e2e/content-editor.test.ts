@@ -121,7 +121,7 @@ describe("the content editor in Chromium", () => {
     await page.getByText("Post scheduled.").first().waitFor(SERVER);
     await page.getByRole("link", { name: "All posts" }).click();
     const row = page.getByRole("row", { name: /Chargebacks for cafés/ });
-    await row.getByText("Scheduled").waitFor(SERVER);
+    await row.getByText("Scheduled").filter({ visible: true }).waitFor(SERVER);
     expect((await status("/resources/blog/chargebacks-for-cafes")).status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
     // The time has come: the same server shows it (no restart, no job).
@@ -129,7 +129,7 @@ describe("the content editor in Chromium", () => {
       .poll(async () => (await status("/resources/blog/chargebacks-for-cafes")).status, { timeout: 20_000 })
       .toBe(200);
     await page.reload();
-    await row.getByText("Published").waitFor(SERVER);
+    await row.getByText("Published").filter({ visible: true }).waitFor(SERVER);
     await row.getByRole("link", { name: /View on site/ }).waitFor();
   });
 

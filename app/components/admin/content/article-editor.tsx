@@ -279,7 +279,15 @@ export function ArticleEditor({
                   />
                 </Field>
               )}
-              <CoverImageField value={values.coverImageId} alt={values.coverImageAlt} />
+              <CoverImageField
+                value={values.coverImageId}
+                alt={values.coverImageAlt}
+                error={errors.coverImageId ?? errors.coverImageAlt}
+                onChange={(cover) => {
+                  setField("coverImageId", cover.coverImageId);
+                  setField("coverImageAlt", cover.coverImageAlt);
+                }}
+              />
             </div>
           </Card>
           {item ? (

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, FileText, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { BULK_ACTIONS, CONTENT_STATUSES, type BulkAction } from "@common/content";
+import { BULK_ACTIONS, CONTENT_STATUSES, type BulkAction, type ContentStatus } from "@common/content";
 import type { ArticleListResponse } from "@server/content/api";
 import { ConfirmDialog } from "~/components/admin/confirm-action";
 import { Alert } from "~/components/ui/alert";
@@ -202,7 +202,7 @@ export function ArticleList({ info }: { info: KindInfo }) {
                   />
                 </TableHead>
                 <TableHead>Title</TableHead>
-                <TableHead>Status</TableHead>
+                <TableHead className="hidden sm:table-cell">Status</TableHead>
                 <TableHead className="hidden md:table-cell">Category</TableHead>
                 <TableHead className="hidden lg:table-cell">Updated</TableHead>
               </TableRow>
@@ -217,7 +217,7 @@ export function ArticleList({ info }: { info: KindInfo }) {
                       onChange={(e) => toggle(item.id, e.currentTarget.checked)}
                     />
                   </TableCell>
-                  <TableCell className="min-w-48">
+                  <TableCell className="sm:min-w-48">
                     <Link
                       to={`${info.basePath}/${item.id}`}
                       className="font-medium text-link underline-offset-2 hover:underline"
@@ -225,6 +225,9 @@ export function ArticleList({ info }: { info: KindInfo }) {
                       {item.title}
                     </Link>
                     <p className="mt-0.5 break-all text-xs text-muted-foreground">/{item.slug}</p>
+                    <div className="mt-1 sm:hidden">
+                      <StatusCell status={item.status} publishedAt={item.publishedAt} />
+                    </div>
                     {item.publicPath ? (
                       <a
                         href={item.publicPath}
@@ -238,14 +241,8 @@ export function ArticleList({ info }: { info: KindInfo }) {
                       </a>
                     ) : null}
                   </TableCell>
-                  <TableCell>
-                    <Badge variant={STATUS_BADGE[item.status]}>{STATUS_LABEL[item.status]}</Badge>
-                    {item.publishedAt && item.status !== "draft" ? (
-                      <p className="mt-1 whitespace-nowrap text-xs text-muted-foreground">
-                        <time dateTime={item.publishedAt}>{formatDateTime(item.publishedAt)}</time>
-                        <span className="sr-only"> Arizona time</span>
-                      </p>
-                    ) : null}
+                  <TableCell className="hidden sm:table-cell">
+                    <StatusCell status={item.status} publishedAt={item.publishedAt} />
                   </TableCell>
                   <TableCell className="hidden md:table-cell">{item.category}</TableCell>
                   <TableCell className="hidden whitespace-nowrap lg:table-cell">
@@ -268,5 +265,19 @@ export function ArticleList({ info }: { info: KindInfo }) {
       ) : null}
       <p className="mt-4 text-xs text-muted-foreground">Times are Arizona time (America/Phoenix).</p>
     </Card>
+  );
+}
+
+function StatusCell({ status, publishedAt }: { status: ContentStatus; publishedAt: string | null }) {
+  return (
+    <>
+      <Badge variant={STATUS_BADGE[status]}>{STATUS_LABEL[status]}</Badge>
+      {publishedAt && status !== "draft" ? (
+        <p className="mt-1 whitespace-nowrap text-xs text-muted-foreground">
+          <time dateTime={publishedAt}>{formatDateTime(publishedAt)}</time>
+          <span className="sr-only"> Arizona time</span>
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -258,16 +258,20 @@ export function SeoFields({
 }
 
 /**
- * The cover image of the item (its stored image id, `coverImageId`). The media library
- * (uploads, variants, alt text) plugs its picker in here; until then it shows what is set.
+ * The cover image of the item: its stored image id (`coverImageId`, saved with the item)
+ * and its alt text (`coverImageAlt`). The media library (uploads, variants, alt text) plugs
+ * its picker in here and calls `onChange`; the editor already saves, autosaves and
+ * restores both fields. Until then it shows what is set.
  */
 export function CoverImageField({
   value,
   alt,
+  error,
 }: {
   value: string | null;
   alt: string;
-  onChange?: (value: { coverImageId: string | null; coverImageAlt: string }) => void;
+  error?: string;
+  onChange: (value: { coverImageId: string | null; coverImageAlt: string }) => void;
 }) {
   return (
     <div data-slot="cover-image" className="grid gap-1.5">
@@ -280,6 +284,7 @@ export function CoverImageField({
           <span>No cover image. Uploads come with the media library.</span>
         )}
       </div>
+      <FieldError>{error}</FieldError>
     </div>
   );
 }
