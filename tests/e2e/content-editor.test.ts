@@ -2,7 +2,14 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  waitForHydration,
+  type PageProblems,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -44,6 +51,7 @@ describe("the content editor in Chromium", () => {
     await createStaff(server, "ed@meritum.test", "editor");
     ({ page, problems } = await newPage(browser));
     await page.goto(`${server.url}/login`);
+    await waitForHydration(page);
     await page.getByLabel("E-mail").fill("ed@meritum.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -98,6 +106,7 @@ describe("the content editor in Chromium", () => {
     await expect.poll(saveState, SERVER).toMatch(/Saving…|^Saved/);
     await expect.poll(saveState, SERVER).toMatch(/^Saved/);
     await page.reload();
+    await waitForHydration(page);
     expect(await page.getByRole("textbox", { name: "Body", exact: true }).inputValue()).toContain("second version");
   });
 
@@ -129,6 +138,7 @@ describe("the content editor in Chromium", () => {
       .poll(async () => (await status("/resources/blog/chargebacks-for-cafes")).status, { timeout: 20_000 })
       .toBe(200);
     await page.reload();
+    await waitForHydration(page);
     await row.getByText("Published").filter({ visible: true }).waitFor(SERVER);
     await row.getByRole("link", { name: /View on site/ }).waitFor();
   });
@@ -186,6 +196,7 @@ describe("the content editor in Chromium", () => {
   it("is accessible and usable at 390 px", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
+    await waitForHydration(page);
     await page.getByRole("heading", { name: "Edit post" }).waitFor();
     await page.getByRole("region", { name: "History" }).getByRole("listitem").first().waitFor(SERVER);
     await shot("editor-390");
@@ -196,6 +207,7 @@ describe("the content editor in Chromium", () => {
       .getByRole("heading", { name: "Why it matters" })
       .waitFor(SERVER);
     await page.goto(`${server.url}/admin/blog-posts`);
+    await waitForHydration(page);
     await page.getByRole("row").nth(1).waitFor(SERVER);
     await page.getByRole("checkbox", { name: /Select “Chargebacks for cafés”/ }).check();
     await page.getByRole("button", { name: "Move to drafts" }).click();
@@ -215,6 +227,7 @@ describe("the content editor in Chromium", () => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}/admin/help-guides`);
+      await waitForHydration(page);
       await page.getByRole("heading", { name: "All guides" }).waitFor();
       await page.getByRole("row").nth(1).waitFor(SERVER);
       await expectAccessible(`help guide list at ${width}`);
