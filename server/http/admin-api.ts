@@ -1,6 +1,7 @@
 import express from "express";
 import { ADMIN_SECTIONS, type AdminSectionKey } from "@common/admin-sections";
 import { accountApi } from "../account/api";
+import { articlesApi } from "../content/api";
 import { requireApi } from "../auth/express";
 import { jsonBody } from "./body";
 import { usersApi } from "../users/api";
@@ -19,8 +20,8 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   dashboard: null,
   contacts: null,
   forms: null,
-  "blog-posts": null,
-  "help-guides": null,
+  "blog-posts": articlesApi("blog_posts"),
+  "help-guides": articlesApi("help_guides"),
   "faq-items": null,
   users: usersApi,
   security: accountApi,
