@@ -145,4 +145,10 @@ export const auditActionLabels: Record<string, string> = {
   "user.enabled": "User enabled",
   "user.two_factor_reset": "Two-factor authentication reset",
   "user.deleted": "User deleted",
+  "contact.created": "Contact added",
+  "contact.updated": "Contact edited",
+  "contact.status_changed": "Contact status changed",
+  "contact.owner_changed": "Contact owner changed",
+  "contact.note_added": "Note added to a contact",
+  "contact.deleted": "Contact erased",
 };

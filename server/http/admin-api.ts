@@ -2,6 +2,8 @@ import express from "express";
 import { ADMIN_SECTIONS, type AdminSectionKey } from "@common/admin-sections";
 import { accountApi } from "../account/api";
 import { requireApi } from "../auth/express";
+import { contactsApi } from "../contacts/api";
+import { dashboardApi } from "../dashboard/api";
 import { usersApi } from "../users/api";
 
 /**
@@ -15,8 +17,8 @@ import { usersApi } from "../users/api";
 export const ADMIN_JSON_LIMIT = "1mb";
 
 const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
-  dashboard: null,
-  contacts: null,
+  dashboard: dashboardApi,
+  contacts: contactsApi,
   forms: null,
   "blog-posts": null,
   "help-guides": null,
