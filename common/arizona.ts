@@ -23,5 +23,7 @@ export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(value: string): boolean {
-  return ISO_DATE.test(value) && new Date(`${value}T00:00:00.000Z`).toISOString().startsWith(value);
+  if (!ISO_DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }

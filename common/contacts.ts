@@ -140,7 +140,9 @@ const optionalDate = (label: string) =>
 export const contactFilterSchema = z
   .object({
     q: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.search, "Search for 100 characters or fewer."))),
-    status: z.optional(z.union([z.literal(""), statusSchema])),
+    status: z.optional(
+      z.enum(["", ...CONTACT_STATUSES], { error: "Choose new, contacted, qualified, customer or lost." }),
+    ),
     // A staff user's id, "me" is resolved by the API, "none" = unassigned.
     owner: z.optional(z.string().check(z.maxLength(64))),
     source: z.optional(z.string().check(z.maxLength(60))),
