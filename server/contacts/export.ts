@@ -92,13 +92,11 @@ export const contactCsvColumns: Array<CsvColumn<ExportRow>> = [
 export function contactCsvRows(db: DB, input: unknown, me: string): AsyncIterable<ExportRow> {
   const filter = parseInput(contactFilterSchema, input, "Please correct the filters.");
   return keysetPages<ExportRow>(async (after) => {
-    let q = filteredContacts(db, filter, me).select(exportColumns);
+    let q = filteredContacts(db, filter, me).leftJoin("user", "user.id", "contacts.owner_id").select(exportColumns);
+    // A row-value comparison, which both databases answer from the (created_at, id) index.
     if (after)
       q = q.where((eb) =>
-        eb.or([
-          eb("contacts.created_at", "<", after.created_at),
-          eb.and([eb("contacts.created_at", "=", after.created_at), eb("contacts.id", "<", after.id)]),
-        ]),
+        eb(eb.refTuple("contacts.created_at", "contacts.id"), "<", eb.tuple(after.created_at, after.id)),
       );
     return (await q
       .orderBy("contacts.created_at", "desc")
