@@ -178,15 +178,41 @@ function sorted(db: DB, q: ContactsQuery, sort: ContactFilter["sort"], searching
   }
 }
 
+/** A search matching at most this many contacts is counted, sorted and paged from one scan. */
+const SEARCH_ONE_PASS = 5000;
+
+const SORT_KEY = {
+  newest: ["created_at", -1],
+  oldest: ["created_at", 1],
+  activity: ["last_submitted_at", -1],
+  name: ["name", 1],
+  business: ["business_name", 1],
+} as const;
+
 /**
- * One page of the list (CONTACT_LIMITS.pageSize rows), with the total for the filter. The
- * page's ids are found first on the sort's index alone (each index ends in id, so a deep
- * offset skips index entries, not rows); then only those rows are read with their owner.
+ * The page's ids and the total. Without a search: the count, then the page's ids from the
+ * sort's index alone (each index ends in id, so a deep offset skips index entries, not
+ * rows). A search cannot use an index, so the matches are read once (id and sort key) and
+ * counted, sorted and sliced here; only a search matching more than SEARCH_ONE_PASS
+ * contacts falls back to count + page.
  */
-export async function listContacts(db: DB, input: unknown, me: string): Promise<ContactPage> {
-  const filter = parseInput(contactFilterSchema, input, "Please correct the filters.");
+async function pageIds(db: DB, filter: ContactFilter, me: string, size: number) {
   const base = filteredContacts(db, filter, me);
-  const size = CONTACT_LIMITS.pageSize;
+  if (filter.q?.trim()) {
+    const [column, direction] = SORT_KEY[filter.sort];
+    const matches = await base
+      .select(["contacts.id as id", `contacts.${column} as key`])
+      .limit(SEARCH_ONE_PASS + 1)
+      .execute();
+    if (matches.length <= SEARCH_ONE_PASS) {
+      const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      matches.sort((a, b) => direction * (cmp(String(a.key), String(b.key)) || cmp(a.id, b.id)));
+      const pages = Math.max(1, Math.ceil(matches.length / size));
+      const page = Math.min(filter.page, pages);
+      const ids = matches.slice((page - 1) * size, page * size).map((m) => m.id);
+      return { ids, total: matches.length, page, pages };
+    }
+  }
   const totalRow = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
   const total = Number(totalRow?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / size));
@@ -198,6 +224,13 @@ export async function listContacts(db: DB, input: unknown, me: string): Promise<
       .offset((page - 1) * size)
       .execute()
   ).map((r) => r.id);
+  return { ids, total, page, pages };
+}
+
+/** One page of the list (CONTACT_LIMITS.pageSize rows) with their owners, and the total for the filter. */
+export async function listContacts(db: DB, input: unknown, me: string): Promise<ContactPage> {
+  const filter = parseInput(contactFilterSchema, input, "Please correct the filters.");
+  const { ids, total, page, pages } = await pageIds(db, filter, me, CONTACT_LIMITS.pageSize);
   if (!ids.length) return { rows: [], total, page, pages };
   const rows = await db
     .selectFrom("contacts")
