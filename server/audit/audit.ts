@@ -151,4 +151,5 @@ export const auditActionLabels: Record<string, string> = {
   "contact.owner_changed": "Contact owner changed",
   "contact.note_added": "Note added to a contact",
   "contact.deleted": "Contact erased",
+  "contact.exported": "Contacts exported as CSV",
 };

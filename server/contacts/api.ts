@@ -1,10 +1,12 @@
 import express from "express";
+import { writeAudit } from "../audit/audit";
 import { apiActor, apiSession } from "../auth/express";
 import { getDb } from "../db";
 import { contentDisposition } from "../files/files";
 import { sendSuccess } from "../http/api-errors";
 import { csvFilename, streamCsv } from "../http/csv";
 import {
+  auditFrom,
   contactSources,
   createContact,
   getContact,
@@ -70,6 +72,9 @@ export function contactsApi() {
 
   router.get("/export.csv", async (req, res) => {
     const rows = contactCsvRows(getDb(), req.query, apiSession(res).user.id);
+    // Who took a copy of the contacts, and with which filters (their names only: a search may be personal data).
+    const filters = Object.keys(req.query).filter((k) => req.query[k]);
+    await writeAudit(getDb(), { action: "contact.exported", ...auditFrom(apiActor(req, res)), details: { filters } });
     await streamCsv(res, { filename: csvFilename("contacts"), columns: contactCsvColumns, rows });
   });
 

@@ -253,6 +253,14 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(text).not.toMatch(/,=HYPERLINK/);
     expect((await call("GET", "contacts/export.csv?from=yesterday")).status).toBe(400);
+    const exported = await db()
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "contact.exported")
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(exported.details)).toEqual({ filters: ["q"] });
+    expect(exported.details).not.toContain("csv-");
   });
 
   it("downloads a statement as an attachment for staff only", async () => {
