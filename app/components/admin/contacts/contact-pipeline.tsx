@@ -42,13 +42,7 @@ export function ContactPipeline({ detail }: { detail: ContactDetailResponse }) {
   });
   return (
     <Card title="Pipeline">
-      <form
-        ref={statusRef}
-        method="post"
-        noValidate
-        onSubmit={statusForm.onSubmit}
-        className="mt-4 grid gap-3"
-      >
+      <form ref={statusRef} method="post" noValidate onSubmit={statusForm.onSubmit} className="mt-4 grid gap-3">
         <Field label="Status" id="contact-status" error={statusForm.fieldErrors.status}>
           <Select name="status" value={status} onChange={(e) => setStatus(e.currentTarget.value as ContactStatus)}>
             {CONTACT_STATUSES.map((s) => (
