@@ -69,9 +69,9 @@ function QuickActions() {
 
 function Stat({ label, value, href }: { label: string; value: number; href: string }) {
   return (
-    <Link to={href} className="rounded-lg border border-border bg-card p-5 hover:bg-muted">
+    <Link to={href} className="rounded-lg border border-border bg-card p-3 hover:bg-muted sm:p-5">
       <p className="text-sm text-muted-foreground">{label}</p>
-      <p className="mt-1 text-3xl font-bold text-foreground">{value.toLocaleString("en-US")}</p>
+      <p className="mt-1 text-2xl font-bold text-foreground sm:text-3xl">{value.toLocaleString("en-US")}</p>
     </Link>
   );
 }
@@ -81,7 +81,7 @@ function Figures({ data }: { data: DashboardResponse }) {
   const list = (from: string) => `/admin/contacts?from=${from}&to=${data.today}`;
   return (
     <>
-      <section aria-label="New leads" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <section aria-label="New leads" className="grid grid-cols-3 gap-3 sm:gap-4">
         <Stat label="New leads today" value={data.counts.today} href={list(data.today)} />
         <Stat label="Last 7 days" value={data.counts.week} href={list(day(-6))} />
         <Stat label="Last 30 days" value={data.counts.month} href={list(day(-29))} />
