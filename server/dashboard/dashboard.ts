@@ -29,7 +29,13 @@ export interface DashboardData {
   };
   failedNotifications: {
     total: number;
-    rows: Array<{ submissionId: string; contactId: string; name: string; createdAt: string; error: string | null }>;
+    rows: Array<{
+      submissionId: string;
+      contactId: string | null;
+      name: string;
+      createdAt: string;
+      error: string | null;
+    }>;
   };
   /** Null for staff without the audit permission. */
   activity: Array<{

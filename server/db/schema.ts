@@ -92,8 +92,8 @@ export interface ContactsTable {
   last_submitted_at: string;
   monthly_volume: string | null;
   current_processor: string | null;
-  /** A form's slug ("contact", "calculator", …) or "manual". */
-  source: string;
+  /** A form's slug ("contact", "calculator", …) or "manual" (default "contact"). */
+  source: Generated<string>;
   first_landing_page: string | null;
   first_referrer: string | null;
   first_utm_source: string | null;

@@ -172,9 +172,13 @@ function Figures({ data }: { data: DashboardResponse }) {
               <ul className="mt-3 grid gap-2 text-sm">
                 {data.failedNotifications.rows.map((f) => (
                   <li key={f.submissionId}>
-                    <Link to={`/admin/contacts/${encodeURIComponent(f.contactId)}`} className="text-link underline">
-                      {f.name}
-                    </Link>{" "}
+                    {f.contactId ? (
+                      <Link to={`/admin/contacts/${encodeURIComponent(f.contactId)}`} className="text-link underline">
+                        {f.name}
+                      </Link>
+                    ) : (
+                      <span className="text-foreground">{f.name}</span>
+                    )}{" "}
                     <span className="text-muted-foreground">· {formatDateTime(f.createdAt)}</span>
                     {f.error ? <p className="break-words text-muted-foreground">{f.error}</p> : null}
                   </li>
