@@ -51,6 +51,7 @@ export default [
     route("faq-items", "routes/admin/faq-items.tsx"),
     route("forms", "routes/admin/forms.tsx"),
     route("contacts", "routes/admin/contacts.tsx"),
+    route("contacts/:id", "routes/admin/contact.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("security", "routes/admin/security.tsx"),
     route("*", "routes/admin/not-found.tsx"),

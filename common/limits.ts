@@ -54,3 +54,18 @@ export const INDUSTRY_LIMITS = {
 
 /** Entries per page of the audit log (the API and the screen). */
 export const AUDIT_PAGE_SIZE = 25;
+
+/** Contacts (the admin pipeline): notes, the lost reason, list pages and bulk changes. */
+export const CONTACT_LIMITS = {
+  name: 100,
+  businessName: 150,
+  email: 254,
+  phone: 30,
+  website: 200,
+  currentProcessor: 100,
+  note: 5000,
+  lostReason: 300,
+  search: 100,
+  pageSize: 25,
+  bulk: 200,
+} as const;

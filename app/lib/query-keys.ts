@@ -50,3 +50,24 @@ export const contentKeys = (kind: "blog-posts" | "help-guides") => {
     slugCheck: (slug: string, id?: string) => [...all, ...querySegment({ slug, id }).map((s) => `slug-check${s}`)],
   };
 };
+
+export type ContactListFilter = {
+  q?: string;
+  status?: string;
+  owner?: string;
+  source?: string;
+  from?: string;
+  to?: string;
+  sort?: string;
+  page?: number;
+};
+
+export const contactsKeys = {
+  all: ["/api/admin/contacts"] as const,
+  list: (filter: ContactListFilter = {}) => [...contactsKeys.all, ...querySegment(filter)],
+  detail: (id: string) => [...contactsKeys.all, encodeURIComponent(id)],
+};
+
+export const dashboardKeys = {
+  all: ["/api/admin/dashboard"] as const,
+};

@@ -164,4 +164,11 @@ export const auditActionLabels: Record<string, string> = {
       [`${key}.deleted`, `${noun} deleted`],
     ]),
   ),
+  "contact.created": "Contact added",
+  "contact.updated": "Contact edited",
+  "contact.status_changed": "Contact status changed",
+  "contact.owner_changed": "Contact owner changed",
+  "contact.note_added": "Note added to a contact",
+  "contact.deleted": "Contact erased",
+  "contact.exported": "Contacts exported as CSV",
 };

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { ContactStatus } from "@common/contacts";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -77,7 +78,7 @@ export interface ContentVersionsTable {
 }
 
 /** Pipeline status of a contact (the admin Leads board moves it along). */
-export type ContactStatus = "new" | "contacted" | "qualified" | "won" | "lost";
+export type { ContactStatus };
 export type NotifyStatus = "pending" | "sent" | "retrying" | "failed";
 
 /** One person who asked for an analysis, deduplicated by lower-cased e-mail. */
@@ -93,6 +94,29 @@ export interface ContactsTable {
   created_at: string;
   updated_at: string;
   last_submitted_at: string;
+  monthly_volume: string | null;
+  current_processor: string | null;
+  /** A form's slug ("contact", "calculator", …) or "manual" (default "contact"). */
+  source: Generated<string>;
+  first_landing_page: string | null;
+  first_referrer: string | null;
+  first_utm_source: string | null;
+  first_utm_medium: string | null;
+  first_utm_campaign: string | null;
+  owner_id: string | null;
+  lost_reason: string | null;
+}
+
+/** Notes and status, owner and edit events on a contact (the detail view's timeline). */
+export interface ContactActivityTable {
+  id: string;
+  contact_id: string;
+  kind: "note" | "status" | "owner" | "edited" | "created";
+  actor_id: string | null;
+  actor_name: string | null;
+  body: string | null;
+  details: string; // JSON
+  created_at: string;
 }
 
 /** One post of the Free Analysis form, as submitted. */
@@ -267,6 +291,7 @@ export interface Database {
   faq_items: FaqItemsTable;
   content_versions: ContentVersionsTable;
   contacts: ContactsTable;
+  contact_activity: ContactActivityTable;
   lead_submissions: LeadSubmissionsTable;
   lead_statements: LeadStatementsTable;
   user: UserTable;

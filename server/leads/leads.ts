@@ -76,6 +76,16 @@ export async function createLead(
           created_at: now,
           updated_at: now,
           last_submitted_at: now,
+          monthly_volume: input.monthlyVolume,
+          current_processor: input.currentProcessor ?? null,
+          source: input.source,
+          first_landing_page: null,
+          first_referrer: null,
+          first_utm_source: null,
+          first_utm_medium: null,
+          first_utm_campaign: null,
+          owner_id: null,
+          lost_reason: null,
         })
         .onConflict((oc) =>
           oc.column("email").doUpdateSet({

@@ -7,6 +7,8 @@ import * as m0005 from "./0005-auth";
 import * as m0006 from "./0006-stored-files";
 import * as m0015 from "./0015-session-security";
 import * as m0030 from "./0030-content-editor";
+import * as m0040 from "./0040-contacts-pipeline";
+import * as m0041 from "./0041-contacts-search";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -21,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   "0006-stored-files": m0006,
   "0015-session-security": m0015,
   "0030-content-editor": m0030,
+  "0040-contacts-pipeline": m0040,
+  "0041-contacts-search": m0041,
 };
