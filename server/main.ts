@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express from "express";
-import type { ServerBuild } from "react-router";
+import express, { type Response } from "express";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { getConfig } from "./config";
 import { closeDb, getDb, migrateToLatest, pingDatabase } from "./db";
@@ -15,8 +16,11 @@ import { adminApi } from "./http/admin-api";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
+import { pageCache } from "./http/page-cache";
+import { precompressedAssets } from "./http/precompressed";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
+import { formTokenApi } from "./leads/form-token-api";
 import { startLeadNotificationSweep } from "./leads/leads";
 import { log } from "./logger";
 
@@ -55,7 +59,14 @@ export function createApp(options: ServerOptions = {}) {
   app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
   app.use(noStoreForPrivatePaths());
   app.use(sameSiteGuard(config.siteUrl));
-  app.use(compression());
+  // Pages the cache does not answer are compressed on the fly: fast levels (the cache and the
+  // build's .br/.gz files carry the slow, small encodings).
+  app.use(
+    compression({
+      level: 4,
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    }),
+  );
 
   app.get("/healthz", async (_req, res) => {
     const reachable = await pingDatabase(getDb());
@@ -76,6 +87,7 @@ export function createApp(options: ServerOptions = {}) {
     next();
   });
   api.use(resolveSession());
+  api.get("/form-token", formTokenApi());
   api.use("/admin", adminApi());
   api.use(apiNotFound());
   api.use(apiErrorHandler());
@@ -85,29 +97,38 @@ export function createApp(options: ServerOptions = {}) {
     app.use(options.viteDevServer.middlewares);
   } else {
     const clientDir = options.clientDir ?? path.resolve(import.meta.dirname, "../client");
-    // Hashed file names never change content: cache for a year.
+    // Hashed file names never change content: cache for a year. The build wrote .br and .gz
+    // beside each (scripts/compress-assets.mjs); those are sent when the browser accepts them.
+    app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  const mode = config.isProduction ? "production" : "development";
+  const build = () => loadBuild(options.viteDevServer);
+  const loadContext = (res: Response) => {
+    const context = createLoadContext({
+      requestId: res.locals.requestId as string,
+      // Development has no script nonce in its CSP; rendering one would only cause
+      // hydration warnings (browsers hide the attribute from the client).
+      nonce: options.viteDevServer ? "" : (res.locals.nonce as string),
+      clientIp: res.locals.clientIp as string,
+    });
+    context.set(sessionContext, res.locals.session ?? null);
+    return context;
+  };
+  const renderPage = createFetchHandler(build, mode);
+
   app.all(
     "/{*splat}",
-    resolveSession(),
-    createRequestHandler({
-      build: () => loadBuild(options.viteDevServer),
-      mode: config.isProduction ? "production" : "development",
-      getLoadContext: (_req, res) => {
-        const context = createLoadContext({
-          requestId: res.locals.requestId as string,
-          // Development has no script nonce in its CSP; rendering one would only cause
-          // hydration warnings (browsers hide the attribute from the client).
-          nonce: options.viteDevServer ? "" : (res.locals.nonce as string),
-          clientIp: res.locals.clientIp as string,
-        });
-        context.set(sessionContext, res.locals.session ?? null);
-        return context;
-      },
+    pageCache({
+      db: getDb,
+      // Development renders every request (Vite rebuilds modules under it).
+      enabled: config.pageCache && !options.viteDevServer,
+      render: (request, res) => renderPage(request, loadContext(res)),
     }),
+    resolveSession(),
+    createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(res) }),
   );
   return app;
 }

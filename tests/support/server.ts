@@ -18,12 +18,20 @@ export interface TestServer {
  * its own data folder and database. Requires `npm run build` first.
  */
 export async function startTestServer(
-  options: { db?: DbKind; env?: Record<string, string> } = {},
+  options: {
+    db?: DbKind;
+    env?: Record<string, string>;
+    /** Another server's database: a second instance on the same data (its stop leaves the data alone). */
+    shareDatabaseOf?: TestServer;
+  } = {},
 ): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the integration and e2e tests.");
   }
-  const database = await createTestDatabase(options.db ?? "sqlite", { migrate: false });
+  const shared = options.shareDatabaseOf?.database;
+  const database: TestDatabase = shared
+    ? { ...shared, cleanup: async () => {} }
+    : await createTestDatabase(options.db ?? "sqlite", { migrate: false });
   let output = "";
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
