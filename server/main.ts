@@ -36,6 +36,18 @@ async function loadBuild(vite?: ViteDevServer): Promise<ServerBuild> {
   return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 }
 
+function loadContext(res: Response, options: ServerOptions) {
+  const context = createLoadContext({
+    requestId: res.locals.requestId as string,
+    // Development has no script nonce in its CSP; rendering one would only cause
+    // hydration warnings (browsers hide the attribute from the client).
+    nonce: options.viteDevServer ? "" : (res.locals.nonce as string),
+    clientIp: res.locals.clientIp as string,
+  });
+  context.set(sessionContext, res.locals.session ?? null);
+  return context;
+}
+
 export function createApp(options: ServerOptions = {}) {
   const config = getConfig();
   const app = express();
@@ -59,6 +71,18 @@ export function createApp(options: ServerOptions = {}) {
   app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
   app.use(noStoreForPrivatePaths());
   app.use(sameSiteGuard(config.siteUrl));
+  const renderPage = createFetchHandler(
+    () => loadBuild(options.viteDevServer),
+    config.isProduction ? "production" : "development",
+  );
+  const cache = pageCache({
+    db: getDb,
+    // Development renders every request (Vite rebuilds modules under it).
+    enabled: config.pageCache && !options.viteDevServer,
+    render: (request, res) => renderPage(request, loadContext(res, options)),
+  });
+  // A page the cache holds is answered here, before static files and compression look at it.
+  app.use(cache.hits);
   // Pages the cache does not answer are compressed on the fly: fast levels (the cache and the
   // build's .br/.gz files carry the slow, small encodings).
   app.use(
@@ -104,31 +128,15 @@ export function createApp(options: ServerOptions = {}) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  const mode = config.isProduction ? "production" : "development";
-  const build = () => loadBuild(options.viteDevServer);
-  const loadContext = (res: Response) => {
-    const context = createLoadContext({
-      requestId: res.locals.requestId as string,
-      // Development has no script nonce in its CSP; rendering one would only cause
-      // hydration warnings (browsers hide the attribute from the client).
-      nonce: options.viteDevServer ? "" : (res.locals.nonce as string),
-      clientIp: res.locals.clientIp as string,
-    });
-    context.set(sessionContext, res.locals.session ?? null);
-    return context;
-  };
-  const renderPage = createFetchHandler(build, mode);
-
   app.all(
     "/{*splat}",
-    pageCache({
-      db: getDb,
-      // Development renders every request (Vite rebuilds modules under it).
-      enabled: config.pageCache && !options.viteDevServer,
-      render: (request, res) => renderPage(request, loadContext(res)),
-    }),
+    cache.pages,
     resolveSession(),
-    createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(res) }),
+    createRequestHandler({
+      build: () => loadBuild(options.viteDevServer),
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext: (_req, res) => loadContext(res, options),
+    }),
   );
   return app;
 }

@@ -81,6 +81,11 @@ function isCacheable(response: globalThis.Response): boolean {
   return !/no-store|private/.test(cacheControl);
 }
 
+/**
+ * Two middlewares over one cache: `hits` answers from the cache only (mount it early, ahead of
+ * static files and compression, so a hit costs little), `pages` also renders and fills it (mount
+ * it where pages are rendered).
+ */
 export function pageCache(options: PageCacheOptions) {
   const store = new PageStore(options.maxBytes ?? 64 * 1024 * 1024);
   const readers = new WeakMap<DB, ContentStateReader>();
@@ -114,7 +119,22 @@ export function pageCache(options: PageCacheOptions) {
     return { page };
   }
 
-  return async (req: Request, res: Response, next: NextFunction) => {
+  async function hits(req: Request, res: Response, next: NextFunction) {
+    // Files (favicon, assets) have an extension; pages do not.
+    if (!options.enabled || /\.[^/]*$/.test(req.path) || bypassReason(req)) return next();
+    try {
+      const state = await reader().current();
+      const cached = store.get(requestUrl(req));
+      if (cached && cached.version === state.version && cached.dueAt === state.dueAt) {
+        return send(req, res, cached, "hit");
+      }
+    } catch (err) {
+      log.error("page cache lookup failed", { err });
+    }
+    next();
+  }
+
+  async function pages(req: Request, res: Response, next: NextFunction) {
     const reason = options.enabled ? bypassReason(req) : "disabled";
     if (reason) {
       if (reason === "session" || reason === "preview") res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
@@ -145,7 +165,9 @@ export function pageCache(options: PageCacheOptions) {
       log.error("page cache failed; rendering without it", { err });
       if (!res.headersSent) return next();
     }
-  };
+  }
+
+  return { hits, pages };
 }
 
 function send(req: Request, res: Response, page: CachedPage, outcome: "hit" | "miss") {
