@@ -9,79 +9,19 @@
 // Env: BENCH_DURATION (seconds per load test, default 10), BENCH_CONNECTIONS (default 64).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { freePort, requireBuild, startServer } from "./lib/bench-server.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const TARGET_KB = 120;
 const TARGET_SCRIPTS = 12;
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(extraEnv = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-bench-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
-      // Per-request log lines would measure the terminal, not the server.
-      LOG_LEVEL: "warn",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in 30 s:\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url, stop };
-}
+requireBuild();
 
 /** The JS a first visit downloads: <script src>, <link rel=modulepreload> and the inline module's static imports. */
 function scriptUrls(html) {
@@ -254,7 +194,7 @@ try {
     `Throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production, no Accept-Encoding: the same plain HTML bytes from each)\n`,
   );
   console.log(
-    `${pad("page", 44)}${pad("target", 14)}${pad("req/s", 10, true)}${pad("p50 ms", 9, true)}${pad("p99 ms", 9, true)}${pad("requests", 11, true)}${pad("non-2xx", 9, true)}${pad("errors", 8, true)}${pad("vs nginx", 10, true)}`,
+    `${pad("page", 52)}${pad("target", 14)}${pad("req/s", 10, true)}${pad("p50 ms", 9, true)}${pad("p99 ms", 9, true)}${pad("requests", 11, true)}${pad("non-2xx", 9, true)}${pad("errors", 8, true)}${pad("vs nginx", 10, true)}`,
   );
   for (const p of loadPaths) {
     // Fill the cache first; the warm run then measures answers from it.
@@ -272,7 +212,7 @@ try {
     for (const { target, r } of results) {
       const ratio = target === "nginx" ? "" : `${((r.requests.average / nginxRate) * 100).toFixed(1)} %`;
       console.log(
-        `${pad(p, 44)}${pad(target, 14)}${pad(r.requests.average.toFixed(0), 10, true)}${pad(r.latency.p50, 9, true)}${pad(r.latency.p99, 9, true)}${pad(r.requests.total, 11, true)}${pad(r.non2xx, 9, true)}${pad(r.errors + r.timeouts, 8, true)}${pad(ratio, 10, true)}`,
+        `${pad(p, 52)}${pad(target, 14)}${pad(r.requests.average.toFixed(0), 10, true)}${pad(r.latency.p50, 9, true)}${pad(r.latency.p99, 9, true)}${pad(r.requests.total, 11, true)}${pad(r.non2xx, 9, true)}${pad(r.errors + r.timeouts, 8, true)}${pad(ratio, 10, true)}`,
       );
     }
   }
