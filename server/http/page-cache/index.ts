@@ -119,9 +119,7 @@ export function pageCache(options: PageCacheOptions) {
     return { page };
   }
 
-  async function hits(req: Request, res: Response, next: NextFunction) {
-    // Files (favicon, assets) have an extension; pages do not.
-    if (!options.enabled || /\.[^/]*$/.test(req.path) || bypassReason(req)) return next();
+  async function serveHit(req: Request, res: Response, next: NextFunction) {
     try {
       const state = await reader().current();
       const cached = store.get(requestUrl(req));
@@ -134,10 +132,21 @@ export function pageCache(options: PageCacheOptions) {
     next();
   }
 
+  // Synchronous for everything the cache never answers (files, posts, APIs): no promise, no
+  // extra turn of the event loop for requests that are not pages.
+  function hits(req: Request, res: Response, next: NextFunction) {
+    // Files (favicon, assets) have an extension; pages do not.
+    if (!options.enabled || /\.[^/]*$/.test(req.path) || bypassReason(req)) return next();
+    void serveHit(req, res, next);
+  }
+
   async function pages(req: Request, res: Response, next: NextFunction) {
     const reason = options.enabled ? bypassReason(req) : "disabled";
     if (reason) {
-      if (reason === "session" || reason === "preview") res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+      // Admin and sign-in pages already say no-store; other pages rendered for a person say private.
+      if ((reason === "session" || reason === "preview") && !res.getHeader("Cache-Control")) {
+        res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+      }
       return next();
     }
     try {
