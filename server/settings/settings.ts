@@ -8,6 +8,7 @@ import {
 } from "@common/settings";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
+import { bumpContentVersion } from "../content/version";
 
 /*
  * The settings store: one row per key (JSON value), so a new key needs no migration. The
@@ -48,6 +49,8 @@ export async function updateSiteSettings(db: DB, patch: unknown): Promise<SiteSe
         .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_at: updatedAt }))
         .execute();
     }
+    // Settings show on every public page: cached pages are rebuilt (page cache, decision 0016).
+    await bumpContentVersion(trx);
   });
   return getSiteSettings(db);
 }

@@ -25,12 +25,17 @@ export async function startTestServer(
     unset?: string[];
     /** Start the server under this umask (e.g. 0o022, the usual one). */
     umask?: number;
+    /** Another server's database: a second instance on the same data (its stop leaves the data alone). */
+    shareDatabaseOf?: TestServer;
   } = {},
 ): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the integration and e2e tests.");
   }
-  const database = await createTestDatabase(options.db ?? "sqlite", { migrate: false });
+  const shared = options.shareDatabaseOf?.database;
+  const database: TestDatabase = shared
+    ? { ...shared, cleanup: async () => {} }
+    : await createTestDatabase(options.db ?? "sqlite", { migrate: false });
   let output = "";
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
