@@ -214,6 +214,14 @@ export interface SignInLockoutsTable {
   updated_at: string;
 }
 
+/** Shared rate-limit counters (decision 0004): one fixed window per rule and key. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds. */
+  reset_at: number;
+}
+
 /** Uploaded files (statements, images, form attachments): bytes in the database, so every instance and every backup has them. */
 export interface StoredFilesTable {
   id: string;
@@ -244,6 +252,7 @@ export interface Database {
   audit_log: AuditLogTable;
   sign_in_lockouts: SignInLockoutsTable;
   stored_files: StoredFilesTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type { Generated };

@@ -49,7 +49,7 @@ export async function handleLeadPost(
     headers,
   });
 
-  const limit = rateLimiter.hit(
+  const limit = await rateLimiter.hitAddress(
     { name: "contact-form", limit: config.contactRateLimit, windowMs: CONTACT_RATE_WINDOW_MS },
     info.clientIp,
   );
