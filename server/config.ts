@@ -32,6 +32,7 @@ const envSchema = z.object({
   CONTACT_MIN_SUBMIT_SECONDS: z.coerce.number().min(0).max(600).default(3),
   LEAD_NOTIFY_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
   LEAD_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  STATEMENT_DAILY_LIMIT_MB: z.coerce.number().min(0).max(100_000).default(500),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -66,6 +67,8 @@ export interface AppConfig {
   leadNotifyRetryMs: number;
   /** Lead notification e-mails: attempts before a submission is flagged "failed". */
   leadNotifyMaxAttempts: number;
+  /** Bytes of statements stored per UTC day; past it a lead is taken without its file. */
+  statementDailyLimitBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     contactMinSubmitMs: e.CONTACT_MIN_SUBMIT_SECONDS * 1000,
     leadNotifyRetryMs: e.LEAD_NOTIFY_RETRY_SECONDS * 1000,
     leadNotifyMaxAttempts: e.LEAD_NOTIFY_MAX_ATTEMPTS,
+    statementDailyLimitBytes: Math.round(e.STATEMENT_DAILY_LIMIT_MB * 1024 * 1024),
   };
 }
 

@@ -117,6 +117,8 @@ export interface LeadSubmissionsTable {
   notify_attempts: number;
   notify_last_attempt_at: string | null;
   notify_error: string | null;
+  /** Why an attached statement was not stored (e.g. the daily cap), for staff. */
+  statement_note: string | null;
 }
 
 /** A processing statement uploaded with a submission (file under DATA_DIR/statements). */
@@ -128,6 +130,7 @@ export interface LeadStatementsTable {
   mime_type: string;
   size_bytes: number;
   sha256: string;
+  /** The stored_files id of the statement (decision 0012). */
   storage_key: string;
   created_at: string;
 }

@@ -115,7 +115,10 @@ export async function handleLeadPost(
     void notifyStaffOfLead(db, lead.submissionId);
     return {
       status: 200,
-      body: { ok: true, data: { name: valid.data.name, statement: Boolean(lead.statementId) } },
+      body: {
+        ok: true,
+        data: { name: valid.data.name, statement: Boolean(lead.statementId), statementRefused: lead.statementRefused },
+      },
     };
   } catch (err) {
     log.error("lead could not be stored", { err, requestId: info.requestId });

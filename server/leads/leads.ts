@@ -10,11 +10,16 @@ import {
   CONSENT_VERSION,
   paymentMethodLabel,
   sanitizeFilename,
+  STATEMENT_TYPES,
   volumeLabel,
   type LeadFormInput,
   type StatementType,
 } from "@common/lead";
-import { stageStatement } from "./statements";
+import { storedBytesSince, storeFile } from "../files/files";
+
+/** What staff see on a submission whose statement the daily limit turned away. */
+export const STATEMENT_CAP_NOTE =
+  "The visitor attached a statement, but it was not stored: today's limit for uploaded statements was reached. Ask them to send it again.";
 
 /**
  * Leads from the Free Analysis form. `createLead` commits the contact, the submission and
@@ -37,6 +42,8 @@ export interface CreatedLead {
   contactId: string;
   submissionId: string;
   statementId?: string;
+  /** A statement came with the lead but was not stored: today's statement limit was reached. */
+  statementRefused: boolean;
   /** True when this e-mail address had asked before. */
   returning: boolean;
 }
@@ -46,10 +53,10 @@ export async function createLead(
   input: LeadFormInput,
   statement: LeadStatementUpload | undefined,
   meta: LeadMeta = {},
-  options: { dataDir?: string } = {},
+  options: { statementDailyLimitBytes?: number } = {},
 ): Promise<CreatedLead> {
-  const staged = statement ? await stageStatement(statement.bytes, statement.type, options.dataDir) : undefined;
   const now = nowIso();
+  const dailyLimit = options.statementDailyLimitBytes ?? getConfig().statementDailyLimitBytes;
   const email = input.email.toLowerCase();
   const calculator =
     input.source === "calculator" && (input.calcVolume || input.calcTransactions || input.calcFees)
@@ -59,107 +66,124 @@ export async function createLead(
           fees: input.calcFees ?? null,
         })
       : null;
-  let created: CreatedLead;
-  try {
-    created = await db.transaction().execute(async (trx) => {
-      const contact = await trx
-        .insertInto("contacts")
-        .values({
-          id: crypto.randomUUID(),
-          email,
+  const created: CreatedLead = await db.transaction().execute(async (trx) => {
+    const contact = await trx
+      .insertInto("contacts")
+      .values({
+        id: crypto.randomUUID(),
+        email,
+        name: input.name,
+        business_name: input.businessName,
+        phone: input.phone,
+        website: input.website ?? null,
+        status: "new",
+        submission_count: 1,
+        created_at: now,
+        updated_at: now,
+        last_submitted_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column("email").doUpdateSet({
           name: input.name,
           business_name: input.businessName,
           phone: input.phone,
           website: input.website ?? null,
-          status: "new",
-          submission_count: 1,
-          created_at: now,
+          submission_count: sql<number>`${sql.ref("contacts.submission_count")} + 1`,
           updated_at: now,
           last_submitted_at: now,
-        })
-        .onConflict((oc) =>
-          oc.column("email").doUpdateSet({
-            name: input.name,
-            business_name: input.businessName,
-            phone: input.phone,
-            website: input.website ?? null,
-            submission_count: sql<number>`${sql.ref("contacts.submission_count")} + 1`,
-            updated_at: now,
-            last_submitted_at: now,
-          }),
-        )
-        .returning(["id", "submission_count"])
-        .executeTakeFirstOrThrow();
+        }),
+      )
+      .returning(["id", "submission_count"])
+      .executeTakeFirstOrThrow();
 
-      const submissionId = crypto.randomUUID();
-      await trx
-        .insertInto("lead_submissions")
-        .values({
-          id: submissionId,
-          contact_id: contact.id,
-          name: input.name,
-          business_name: input.businessName,
-          email,
-          phone: input.phone,
-          website: input.website ?? null,
-          monthly_volume: input.monthlyVolume,
-          average_ticket_cents: input.averageTicket === undefined ? null : Math.round(input.averageTicket * 100),
-          current_processor: input.currentProcessor ?? null,
-          payment_methods: JSON.stringify(input.paymentMethods),
-          message: input.message ?? null,
-          consent: true,
-          consent_version: CONSENT_VERSION,
-          source: input.source,
-          calculator_inputs: calculator,
-          client_ip: meta.clientIp?.slice(0, 64) ?? null,
-          user_agent: meta.userAgent?.slice(0, 500) ?? null,
-          created_at: now,
-          notify_status: "pending",
-          notified_at: null,
-          notify_attempts: 0,
-          notify_last_attempt_at: null,
-          notify_error: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+    const submissionId = crypto.randomUUID();
+    await trx
+      .insertInto("lead_submissions")
+      .values({
+        id: submissionId,
+        contact_id: contact.id,
+        name: input.name,
+        business_name: input.businessName,
+        email,
+        phone: input.phone,
+        website: input.website ?? null,
+        monthly_volume: input.monthlyVolume,
+        average_ticket_cents: input.averageTicket === undefined ? null : Math.round(input.averageTicket * 100),
+        current_processor: input.currentProcessor ?? null,
+        payment_methods: JSON.stringify(input.paymentMethods),
+        message: input.message ?? null,
+        consent: true,
+        consent_version: CONSENT_VERSION,
+        source: input.source,
+        calculator_inputs: calculator,
+        client_ip: meta.clientIp?.slice(0, 64) ?? null,
+        user_agent: meta.userAgent?.slice(0, 500) ?? null,
+        created_at: now,
+        notify_status: "pending",
+        notified_at: null,
+        notify_attempts: 0,
+        notify_last_attempt_at: null,
+        notify_error: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
 
-      let statementId: string | undefined;
-      if (staged && statement) {
+    let statementId: string | undefined;
+    let statementRefused = false;
+    if (statement) {
+      // The file store (decision 0012), in this transaction: every instance reaches the file,
+      // and a lead is never stored pointing at a file that is not there.
+      const today = `${now.slice(0, 10)}T00:00:00.000Z`;
+      const storedToday = await storedBytesSince(trx, "statement", today);
+      if (storedToday + statement.bytes.byteLength > dailyLimit) {
+        statementRefused = true;
+        await trx
+          .updateTable("lead_submissions")
+          .set({ statement_note: STATEMENT_CAP_NOTE })
+          .where("id", "=", submissionId)
+          .execute();
+      } else {
+        const kind = STATEMENT_TYPES[statement.type];
+        const filename = sanitizeFilename(statement.filename);
+        const file = await storeFile(trx, {
+          purpose: "statement",
+          filename,
+          mimeType: kind.mime,
+          bytes: statement.bytes,
+        });
         statementId = crypto.randomUUID();
         await trx
           .insertInto("lead_statements")
           .values({
             id: statementId,
             submission_id: submissionId,
-            original_filename: sanitizeFilename(statement.filename),
-            detected_type: staged.type,
-            mime_type: staged.mime,
-            size_bytes: staged.size,
-            sha256: staged.sha256,
-            storage_key: staged.storageKey,
+            original_filename: filename,
+            detected_type: statement.type,
+            mime_type: kind.mime,
+            size_bytes: file.size,
+            sha256: file.sha256,
+            storage_key: file.id,
             created_at: now,
           })
           .returning("id")
           .executeTakeFirstOrThrow();
       }
-      return { contactId: contact.id, submissionId, statementId, returning: Number(contact.submission_count) > 1 };
-    });
-  } catch (err) {
-    await staged?.discard();
-    throw err;
-  }
-  if (staged) {
-    try {
-      await staged.commit();
-    } catch (err) {
-      log.error("lead statement could not be moved into place", { err, submissionId: created.submissionId });
     }
-  }
+    return {
+      contactId: contact.id,
+      submissionId,
+      statementId,
+      statementRefused,
+      returning: Number(contact.submission_count) > 1,
+    };
+  });
+  if (created.statementRefused)
+    log.warn("statement not stored: daily statement limit reached", { submissionId: created.submissionId });
   log.info("lead stored", {
     submissionId: created.submissionId,
     contactId: created.contactId,
     source: input.source,
-    statement: Boolean(staged),
+    statement: Boolean(created.statementId),
   });
   return created;
 }
@@ -334,7 +358,9 @@ async function buildLeadMail(db: DB, submissionId: string) {
               `uploaded: ${f.original_filename} (${f.detected_type.toUpperCase()}, ${Math.max(1, Math.round(f.size_bytes / 1024))} KB) — open it in the admin Leads area`,
           )
           .join("; ")
-      : "none uploaded",
+      : s.statement_note
+        ? `NOT STORED: ${s.statement_note}`
+        : "none uploaded",
   ]);
   rows.push([
     "Previous requests",

@@ -6,6 +6,7 @@ import * as m0004 from "./0004-content";
 import * as m0005 from "./0005-auth";
 import * as m0006 from "./0006-stored-files";
 import * as m0020 from "./0020-rate-limits";
+import * as m0021 from "./0021-statements-in-file-store";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0005-auth": m0005,
   "0006-stored-files": m0006,
   "0020-rate-limits": m0020,
+  "0021-statements-in-file-store": m0021,
 };
