@@ -225,6 +225,22 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** Background work claimed by one instance at a time (server/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  key: string | null;
+  payload: string; // JSON
+  run_at: string;
+  claimed_until: string | null;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  done_at: string | null;
+  failed_at: string | null;
+  created_at: string;
+}
+
 /** Uploaded files (statements, images, form attachments): bytes in the database, so every instance and every backup has them. */
 export interface StoredFilesTable {
   id: string;
@@ -256,6 +272,7 @@ export interface Database {
   sign_in_lockouts: SignInLockoutsTable;
   stored_files: StoredFilesTable;
   rate_limits: RateLimitsTable;
+  jobs: JobsTable;
 }
 
 export type { Generated };

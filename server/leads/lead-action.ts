@@ -14,7 +14,8 @@ import {
 } from "@common/lead";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-token";
 import { readLeadRequest } from "./lead-request";
-import { createLead, notifyStaffOfLead } from "./leads";
+import { kickJobs } from "../jobs/jobs";
+import { createLead } from "./leads";
 
 /**
  * The whole POST /contact flow, in the order the checks cost: rate limit, body shape and
@@ -112,7 +113,8 @@ export async function handleLeadPost(
       { clientIp: info.clientIp, userAgent: request.headers.get("user-agent") },
     );
     // After the commit: the visitor's answer does not wait for the mail server.
-    void notifyStaffOfLead(db, lead.submissionId);
+    kickJobs(); // the staff e-mail job, committed with the lead, runs now
+
     return {
       status: 200,
       body: {

@@ -16,6 +16,7 @@ import {
   type StatementType,
 } from "@common/lead";
 import { storedBytesSince, storeFile } from "../files/files";
+import { enqueueJob, registerJob } from "../jobs/jobs";
 
 /** What staff see on a submission whose statement the daily limit turned away. */
 export const STATEMENT_CAP_NOTE =
@@ -24,7 +25,8 @@ export const STATEMENT_CAP_NOTE =
 /**
  * Leads from the Free Analysis form. `createLead` commits the contact, the submission and
  * the statement row in one transaction (the file is moved into place after the commit);
- * the staff e-mail follows and, when it fails, is retried by `sweepLeadNotifications`.
+ * the staff e-mail is a job enqueued in the same transaction (server/jobs), sent at once
+ * and retried with backoff when it fails.
  */
 
 export interface LeadMeta {
@@ -169,6 +171,8 @@ export async function createLead(
           .executeTakeFirstOrThrow();
       }
     }
+    // The staff e-mail, as a job committed with the lead: it is sent even if this process dies now.
+    await enqueueJob(trx, LEAD_NOTIFY_JOB, { submissionId }, { key: `${LEAD_NOTIFY_JOB}:${submissionId}` });
     return {
       contactId: contact.id,
       submissionId,
@@ -261,52 +265,19 @@ export async function notifyStaffOfLead(
   }
 }
 
-/**
- * When the sweep may try a notification again: a never-tried one (the request's own send
- * did not start) after min(base, 1 min); after attempt n, base * 2^(n-1) later.
- */
-export function nextNotifyAttemptAt(
-  row: { notify_attempts: number; notify_last_attempt_at: string | null; created_at: string },
-  baseMs: number,
-): number {
-  if (row.notify_attempts === 0 || !row.notify_last_attempt_at)
-    return Date.parse(row.created_at) + Math.min(baseMs, 60_000);
-  return Date.parse(row.notify_last_attempt_at) + baseMs * 2 ** (row.notify_attempts - 1);
-}
+/** The job that sends a lead's staff e-mail (server/jobs): retried with backoff, run once across instances. */
+export const LEAD_NOTIFY_JOB = "lead.notify";
 
-/** Retries every unsent notification whose backoff has passed. Returns how many were tried. */
-export async function sweepLeadNotifications(db: DB, options: NotifyOptions = notifyOptions()): Promise<number> {
-  const now = options.now ?? Date.now();
-  const rows = await db
-    .selectFrom("lead_submissions")
-    .select(["id", "notify_attempts", "notify_last_attempt_at", "created_at"])
-    .where("notified_at", "is", null)
-    .where("notify_status", "in", ["pending", "retrying"])
-    .where("notify_attempts", "<", options.maxAttempts)
-    .orderBy("created_at")
-    .limit(50)
-    .execute();
-  let tried = 0;
-  for (const row of rows) {
-    if (now < nextNotifyAttemptAt(row, options.baseMs)) continue;
-    tried += 1;
-    await notifyStaffOfLead(db, row.id, options);
-  }
-  return tried;
-}
-
-/** Runs the sweep every LEAD_NOTIFY_RETRY_SECONDS; returns a stop function. */
-export function startLeadNotificationSweep(db: DB, options: NotifyOptions = notifyOptions()): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepLeadNotifications(db, options)
-      .catch((err) => log.error("lead notification sweep failed", { err }))
-      .finally(() => (running = false));
-  }, options.baseMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function registerLeadJobs(db: DB): void {
+  const options = notifyOptions();
+  registerJob<{ submissionId: string }>(
+    LEAD_NOTIFY_JOB,
+    async ({ submissionId }) => {
+      const result = await notifyStaffOfLead(db, submissionId, options);
+      if (result === "failed") throw new Error("The staff e-mail could not be sent (see the submission).");
+    },
+    { maxAttempts: options.maxAttempts, backoffMs: options.baseMs },
+  );
 }
 
 async function buildLeadMail(db: DB, submissionId: string) {

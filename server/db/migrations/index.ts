@@ -7,6 +7,7 @@ import * as m0005 from "./0005-auth";
 import * as m0006 from "./0006-stored-files";
 import * as m0020 from "./0020-rate-limits";
 import * as m0021 from "./0021-statements-in-file-store";
+import * as m0022 from "./0022-jobs";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006-stored-files": m0006,
   "0020-rate-limits": m0020,
   "0021-statements-in-file-store": m0021,
+  "0022-jobs": m0022,
 };
