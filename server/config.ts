@@ -39,6 +39,7 @@ const envSchema = z.object({
     .enum(["1", "0", "true", "false", "yes", "no", ""])
     .optional()
     .transform((value) => value !== "0" && value !== "false" && value !== "no"),
+  STATEMENT_DAILY_LIMIT_MB: z.coerce.number().min(0).max(100_000).default(500),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -83,6 +84,8 @@ export interface AppConfig {
   leadNotifyMaxAttempts: number;
   /** Anonymous public pages answered from the rendered-page cache (decision 0016); on unless PAGE_CACHE=0. */
   pageCache: boolean;
+  /** Bytes of statements stored per UTC day; past it a lead is taken without its file. */
+  statementDailyLimitBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     leadNotifyRetryMs: e.LEAD_NOTIFY_RETRY_SECONDS * 1000,
     leadNotifyMaxAttempts: e.LEAD_NOTIFY_MAX_ATTEMPTS,
     pageCache: e.PAGE_CACHE,
+    statementDailyLimitBytes: Math.round(e.STATEMENT_DAILY_LIMIT_MB * 1024 * 1024),
   };
 }
 

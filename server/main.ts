@@ -27,7 +27,8 @@ import { precompressedAssets } from "./http/precompressed";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./leads/form-token-api";
-import { startLeadNotificationSweep } from "./leads/leads";
+import { startJobRunner } from "./jobs/jobs";
+import { registerLeadJobs } from "./leads/leads";
 import { ensurePrivateDir } from "./files/private-fs";
 import { log } from "./logger";
 
@@ -162,8 +163,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const applied = await migrateToLatest(db);
   if (applied.length) log.info("migrations applied", { applied });
   await seedDatabase(db);
-  // Staff e-mails for leads that could not be sent at once are retried with backoff.
-  const stopLeadSweep = startLeadNotificationSweep(db);
+  // Background jobs (staff e-mails of leads, with retries): every instance runs the runner,
+  // each job is claimed by one of them (server/jobs).
+  registerLeadJobs(db);
+  const stopJobs = startJobRunner(db, { intervalMs: Math.min(5_000, config.leadNotifyRetryMs) });
 
   const app = createApp(options);
   const server = http.createServer(app);
@@ -185,7 +188,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () => {
     closing ??= (async () => {
       log.info("shutting down: finishing in-flight requests");
-      stopLeadSweep();
+      stopJobs();
       await new Promise<void>((resolve) => {
         // Keep-alive sockets become idle once their last response is sent; close them as
         // they do so that close() completes without waiting for their timeout.

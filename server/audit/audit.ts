@@ -131,6 +131,7 @@ export const auditActionLabels: Record<string, string> = {
   "sign_in.two_factor_failure": "Wrong authenticator or backup code",
   sign_out: "Signed out",
   "password.changed": "Password changed",
+  "password.check_failed": "Wrong current password entered",
   "password.reset_requested": "Password reset requested",
   "password.reset": "Password reset by e-mail link",
   "two_factor.enabled": "Two-factor authentication enabled",

@@ -145,6 +145,8 @@ export interface LeadSubmissionsTable {
   notify_attempts: number;
   notify_last_attempt_at: string | null;
   notify_error: string | null;
+  /** Why an attached statement was not stored (e.g. the daily cap), for staff. */
+  statement_note: string | null;
 }
 
 /** A processing statement uploaded with a submission (file under DATA_DIR/statements). */
@@ -156,6 +158,7 @@ export interface LeadStatementsTable {
   mime_type: string;
   size_bytes: number;
   sha256: string;
+  /** The stored_files id of the statement (decision 0012). */
   storage_key: string;
   created_at: string;
 }
@@ -246,6 +249,30 @@ export interface SignInLockoutsTable {
   updated_at: string;
 }
 
+/** Shared rate-limit counters (decision 0004): one fixed window per rule and key. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds. */
+  reset_at: number;
+}
+
+/** Background work claimed by one instance at a time (server/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  key: string | null;
+  payload: string; // JSON
+  run_at: string;
+  claimed_until: string | null;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  done_at: string | null;
+  failed_at: string | null;
+  created_at: string;
+}
+
 /** Uploaded files (statements, images, form attachments): bytes in the database, so every instance and every backup has them. */
 export interface StoredFilesTable {
   id: string;
@@ -304,6 +331,8 @@ export interface Database {
   stored_files: StoredFilesTable;
   article_revisions: ArticleRevisionsTable;
   content_redirects: ContentRedirectsTable;
+  rate_limits: RateLimitsTable;
+  jobs: JobsTable;
 }
 
 export type { Generated };

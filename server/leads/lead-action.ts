@@ -14,7 +14,8 @@ import {
 } from "@common/lead";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-token";
 import { readLeadRequest } from "./lead-request";
-import { createLead, notifyStaffOfLead } from "./leads";
+import { kickJobs } from "../jobs/jobs";
+import { createLead } from "./leads";
 
 /**
  * The whole POST /contact flow, in the order the checks cost: rate limit, body shape and
@@ -49,7 +50,7 @@ export async function handleLeadPost(
     headers,
   });
 
-  const limit = rateLimiter.hit(
+  const limit = await rateLimiter.hitAddress(
     { name: "contact-form", limit: config.contactRateLimit, windowMs: CONTACT_RATE_WINDOW_MS },
     info.clientIp,
   );
@@ -112,10 +113,14 @@ export async function handleLeadPost(
       { clientIp: info.clientIp, userAgent: request.headers.get("user-agent") },
     );
     // After the commit: the visitor's answer does not wait for the mail server.
-    void notifyStaffOfLead(db, lead.submissionId);
+    kickJobs(); // the staff e-mail job, committed with the lead, runs now
+
     return {
       status: 200,
-      body: { ok: true, data: { name: valid.data.name, statement: Boolean(lead.statementId) } },
+      body: {
+        ok: true,
+        data: { name: valid.data.name, statement: Boolean(lead.statementId), statementRefused: lead.statementRefused },
+      },
     };
   } catch (err) {
     log.error("lead could not be stored", { err, requestId: info.requestId });

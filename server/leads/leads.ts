@@ -10,16 +10,23 @@ import {
   CONSENT_VERSION,
   paymentMethodLabel,
   sanitizeFilename,
+  STATEMENT_TYPES,
   volumeLabel,
   type LeadFormInput,
   type StatementType,
 } from "@common/lead";
-import { stageStatement } from "./statements";
+import { storedBytesSince, storeFile } from "../files/files";
+import { enqueueJob, registerJob } from "../jobs/jobs";
+
+/** What staff see on a submission whose statement the daily limit turned away. */
+export const STATEMENT_CAP_NOTE =
+  "The visitor attached a statement, but it was not stored: today's limit for uploaded statements was reached. Ask them to send it again.";
 
 /**
  * Leads from the Free Analysis form. `createLead` commits the contact, the submission and
  * the statement row in one transaction (the file is moved into place after the commit);
- * the staff e-mail follows and, when it fails, is retried by `sweepLeadNotifications`.
+ * the staff e-mail is a job enqueued in the same transaction (server/jobs), sent at once
+ * and retried with backoff when it fails.
  */
 
 export interface LeadMeta {
@@ -37,6 +44,8 @@ export interface CreatedLead {
   contactId: string;
   submissionId: string;
   statementId?: string;
+  /** A statement came with the lead but was not stored: today's statement limit was reached. */
+  statementRefused: boolean;
   /** True when this e-mail address had asked before. */
   returning: boolean;
 }
@@ -46,10 +55,10 @@ export async function createLead(
   input: LeadFormInput,
   statement: LeadStatementUpload | undefined,
   meta: LeadMeta = {},
-  options: { dataDir?: string } = {},
+  options: { statementDailyLimitBytes?: number } = {},
 ): Promise<CreatedLead> {
-  const staged = statement ? await stageStatement(statement.bytes, statement.type, options.dataDir) : undefined;
   const now = nowIso();
+  const dailyLimit = options.statementDailyLimitBytes ?? getConfig().statementDailyLimitBytes;
   const email = input.email.toLowerCase();
   const calculator =
     input.source === "calculator" && (input.calcVolume || input.calcTransactions || input.calcFees)
@@ -59,117 +68,136 @@ export async function createLead(
           fees: input.calcFees ?? null,
         })
       : null;
-  let created: CreatedLead;
-  try {
-    created = await db.transaction().execute(async (trx) => {
-      const contact = await trx
-        .insertInto("contacts")
-        .values({
-          id: crypto.randomUUID(),
-          email,
+  const created: CreatedLead = await db.transaction().execute(async (trx) => {
+    const contact = await trx
+      .insertInto("contacts")
+      .values({
+        id: crypto.randomUUID(),
+        email,
+        name: input.name,
+        business_name: input.businessName,
+        phone: input.phone,
+        website: input.website ?? null,
+        status: "new",
+        submission_count: 1,
+        created_at: now,
+        updated_at: now,
+        last_submitted_at: now,
+        monthly_volume: input.monthlyVolume,
+        current_processor: input.currentProcessor ?? null,
+        source: input.source,
+        first_landing_page: null,
+        first_referrer: null,
+        first_utm_source: null,
+        first_utm_medium: null,
+        first_utm_campaign: null,
+        owner_id: null,
+        lost_reason: null,
+      })
+      .onConflict((oc) =>
+        oc.column("email").doUpdateSet({
           name: input.name,
           business_name: input.businessName,
           phone: input.phone,
           website: input.website ?? null,
-          status: "new",
-          submission_count: 1,
-          created_at: now,
+          submission_count: sql<number>`${sql.ref("contacts.submission_count")} + 1`,
           updated_at: now,
           last_submitted_at: now,
-          monthly_volume: input.monthlyVolume,
-          current_processor: input.currentProcessor ?? null,
-          source: input.source,
-          first_landing_page: null,
-          first_referrer: null,
-          first_utm_source: null,
-          first_utm_medium: null,
-          first_utm_campaign: null,
-          owner_id: null,
-          lost_reason: null,
-        })
-        .onConflict((oc) =>
-          oc.column("email").doUpdateSet({
-            name: input.name,
-            business_name: input.businessName,
-            phone: input.phone,
-            website: input.website ?? null,
-            submission_count: sql<number>`${sql.ref("contacts.submission_count")} + 1`,
-            updated_at: now,
-            last_submitted_at: now,
-          }),
-        )
-        .returning(["id", "submission_count"])
-        .executeTakeFirstOrThrow();
+        }),
+      )
+      .returning(["id", "submission_count"])
+      .executeTakeFirstOrThrow();
 
-      const submissionId = crypto.randomUUID();
-      await trx
-        .insertInto("lead_submissions")
-        .values({
-          id: submissionId,
-          contact_id: contact.id,
-          name: input.name,
-          business_name: input.businessName,
-          email,
-          phone: input.phone,
-          website: input.website ?? null,
-          monthly_volume: input.monthlyVolume,
-          average_ticket_cents: input.averageTicket === undefined ? null : Math.round(input.averageTicket * 100),
-          current_processor: input.currentProcessor ?? null,
-          payment_methods: JSON.stringify(input.paymentMethods),
-          message: input.message ?? null,
-          consent: true,
-          consent_version: CONSENT_VERSION,
-          source: input.source,
-          calculator_inputs: calculator,
-          client_ip: meta.clientIp?.slice(0, 64) ?? null,
-          user_agent: meta.userAgent?.slice(0, 500) ?? null,
-          created_at: now,
-          notify_status: "pending",
-          notified_at: null,
-          notify_attempts: 0,
-          notify_last_attempt_at: null,
-          notify_error: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+    const submissionId = crypto.randomUUID();
+    await trx
+      .insertInto("lead_submissions")
+      .values({
+        id: submissionId,
+        contact_id: contact.id,
+        name: input.name,
+        business_name: input.businessName,
+        email,
+        phone: input.phone,
+        website: input.website ?? null,
+        monthly_volume: input.monthlyVolume,
+        average_ticket_cents: input.averageTicket === undefined ? null : Math.round(input.averageTicket * 100),
+        current_processor: input.currentProcessor ?? null,
+        payment_methods: JSON.stringify(input.paymentMethods),
+        message: input.message ?? null,
+        consent: true,
+        consent_version: CONSENT_VERSION,
+        source: input.source,
+        calculator_inputs: calculator,
+        client_ip: meta.clientIp?.slice(0, 64) ?? null,
+        user_agent: meta.userAgent?.slice(0, 500) ?? null,
+        created_at: now,
+        notify_status: "pending",
+        notified_at: null,
+        notify_attempts: 0,
+        notify_last_attempt_at: null,
+        notify_error: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
 
-      let statementId: string | undefined;
-      if (staged && statement) {
+    let statementId: string | undefined;
+    let statementRefused = false;
+    if (statement) {
+      // The file store (decision 0012), in this transaction: every instance reaches the file,
+      // and a lead is never stored pointing at a file that is not there.
+      const today = `${now.slice(0, 10)}T00:00:00.000Z`;
+      const storedToday = await storedBytesSince(trx, "statement", today);
+      if (storedToday + statement.bytes.byteLength > dailyLimit) {
+        statementRefused = true;
+        await trx
+          .updateTable("lead_submissions")
+          .set({ statement_note: STATEMENT_CAP_NOTE })
+          .where("id", "=", submissionId)
+          .execute();
+      } else {
+        const kind = STATEMENT_TYPES[statement.type];
+        const filename = sanitizeFilename(statement.filename);
+        const file = await storeFile(trx, {
+          purpose: "statement",
+          filename,
+          mimeType: kind.mime,
+          bytes: statement.bytes,
+        });
         statementId = crypto.randomUUID();
         await trx
           .insertInto("lead_statements")
           .values({
             id: statementId,
             submission_id: submissionId,
-            original_filename: sanitizeFilename(statement.filename),
-            detected_type: staged.type,
-            mime_type: staged.mime,
-            size_bytes: staged.size,
-            sha256: staged.sha256,
-            storage_key: staged.storageKey,
+            original_filename: filename,
+            detected_type: statement.type,
+            mime_type: kind.mime,
+            size_bytes: file.size,
+            sha256: file.sha256,
+            storage_key: file.id,
             created_at: now,
           })
           .returning("id")
           .executeTakeFirstOrThrow();
       }
-      return { contactId: contact.id, submissionId, statementId, returning: Number(contact.submission_count) > 1 };
-    });
-  } catch (err) {
-    await staged?.discard();
-    throw err;
-  }
-  if (staged) {
-    try {
-      await staged.commit();
-    } catch (err) {
-      log.error("lead statement could not be moved into place", { err, submissionId: created.submissionId });
     }
-  }
+    // The staff e-mail, as a job committed with the lead: it is sent even if this process dies now.
+    await enqueueJob(trx, LEAD_NOTIFY_JOB, { submissionId }, { key: `${LEAD_NOTIFY_JOB}:${submissionId}` });
+    return {
+      contactId: contact.id,
+      submissionId,
+      statementId,
+      statementRefused,
+      returning: Number(contact.submission_count) > 1,
+    };
+  });
+  if (created.statementRefused)
+    log.warn("statement not stored: daily statement limit reached", { submissionId: created.submissionId });
   log.info("lead stored", {
     submissionId: created.submissionId,
     contactId: created.contactId,
     source: input.source,
-    statement: Boolean(staged),
+    statement: Boolean(created.statementId),
   });
   return created;
 }
@@ -247,52 +275,19 @@ export async function notifyStaffOfLead(
   }
 }
 
-/**
- * When the sweep may try a notification again: a never-tried one (the request's own send
- * did not start) after min(base, 1 min); after attempt n, base * 2^(n-1) later.
- */
-export function nextNotifyAttemptAt(
-  row: { notify_attempts: number; notify_last_attempt_at: string | null; created_at: string },
-  baseMs: number,
-): number {
-  if (row.notify_attempts === 0 || !row.notify_last_attempt_at)
-    return Date.parse(row.created_at) + Math.min(baseMs, 60_000);
-  return Date.parse(row.notify_last_attempt_at) + baseMs * 2 ** (row.notify_attempts - 1);
-}
+/** The job that sends a lead's staff e-mail (server/jobs): retried with backoff, run once across instances. */
+export const LEAD_NOTIFY_JOB = "lead.notify";
 
-/** Retries every unsent notification whose backoff has passed. Returns how many were tried. */
-export async function sweepLeadNotifications(db: DB, options: NotifyOptions = notifyOptions()): Promise<number> {
-  const now = options.now ?? Date.now();
-  const rows = await db
-    .selectFrom("lead_submissions")
-    .select(["id", "notify_attempts", "notify_last_attempt_at", "created_at"])
-    .where("notified_at", "is", null)
-    .where("notify_status", "in", ["pending", "retrying"])
-    .where("notify_attempts", "<", options.maxAttempts)
-    .orderBy("created_at")
-    .limit(50)
-    .execute();
-  let tried = 0;
-  for (const row of rows) {
-    if (now < nextNotifyAttemptAt(row, options.baseMs)) continue;
-    tried += 1;
-    await notifyStaffOfLead(db, row.id, options);
-  }
-  return tried;
-}
-
-/** Runs the sweep every LEAD_NOTIFY_RETRY_SECONDS; returns a stop function. */
-export function startLeadNotificationSweep(db: DB, options: NotifyOptions = notifyOptions()): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepLeadNotifications(db, options)
-      .catch((err) => log.error("lead notification sweep failed", { err }))
-      .finally(() => (running = false));
-  }, options.baseMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function registerLeadJobs(db: DB): void {
+  const options = notifyOptions();
+  registerJob<{ submissionId: string }>(
+    LEAD_NOTIFY_JOB,
+    async ({ submissionId }) => {
+      const result = await notifyStaffOfLead(db, submissionId, options);
+      if (result === "failed") throw new Error("The staff e-mail could not be sent (see the submission).");
+    },
+    { maxAttempts: options.maxAttempts, backoffMs: options.baseMs },
+  );
 }
 
 async function buildLeadMail(db: DB, submissionId: string) {
@@ -344,7 +339,9 @@ async function buildLeadMail(db: DB, submissionId: string) {
               `uploaded: ${f.original_filename} (${f.detected_type.toUpperCase()}, ${Math.max(1, Math.round(f.size_bytes / 1024))} KB) — open it in the admin Leads area`,
           )
           .join("; ")
-      : "none uploaded",
+      : s.statement_note
+        ? `NOT STORED: ${s.statement_note}`
+        : "none uploaded",
   ]);
   rows.push([
     "Previous requests",

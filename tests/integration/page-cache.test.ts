@@ -231,7 +231,7 @@ describe.each(dbKinds())("page cache on %s", (kind) => {
   });
 
   it("sees a change written by another instance on the same database at the next request", async () => {
-    second = await startTestServer({ db: kind, shareDatabaseOf: server });
+    second = await startTestServer({ db: kind, sharedDatabase: server.database });
     for (const s of [server, second]) {
       await request(s, "/about");
       expect((await request(s, "/about")).headers.get("x-page-cache")).toBe("hit");

@@ -128,6 +128,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         ref={confirmationRef}
         name={result.data.name}
         statement={result.data.statement}
+        statementRefused={result.data.statementRefused}
         autoFocus={!fetcher.data}
       />
     );
