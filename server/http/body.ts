@@ -360,8 +360,8 @@ export function refuseLargeBodies(limit: number) {
 }
 
 /** How long, and how much, a connection closed after an early answer keeps reading (and discarding). */
-export const LINGER_MS = 2000;
-export const LINGER_BYTES = 4 * 1024 * 1024;
+export const LINGER_MS = 5000;
+export const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
  * Any answer written before its request's body has fully arrived (a refusal, a 404, a 405 of
