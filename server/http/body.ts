@@ -370,7 +370,7 @@ export const LINGER_BYTES = 16 * 1024 * 1024;
  *
  * The close is a "lingering close", as nginx does: once the answer is written the server
  * half-closes (its FIN follows the answer) and goes on reading and discarding what the client
- * is still sending, for at most LINGER_MS or LINGER_BYTES, then destroys the socket. Closing at
+ * is still sending, for at most LINGER_MS or LINGER_BYTES, then destroys the socket (decision 0024). Closing at
  * once with unread bytes in the kernel's buffer makes the kernel send a reset, and a client
  * still writing its body then gets EPIPE/ECONNRESET and may never read the answer.
  * The discarded bytes are counted, never kept: memory stays flat.
