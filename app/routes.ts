@@ -45,6 +45,10 @@ export default [
     route("blog-posts", "routes/admin/blog-posts.tsx"),
     route("help-guides", "routes/admin/help-guides.tsx"),
     route("faq-items", "routes/admin/faq-items.tsx"),
+    // content-site
+    route("industries", "routes/admin/industries.tsx"),
+    route("media", "routes/admin/media.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
     route("forms", "routes/admin/forms.tsx"),
     route("contacts", "routes/admin/contacts.tsx"),
     route("users", "routes/admin/users.tsx"),

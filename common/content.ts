@@ -85,3 +85,12 @@ export const faqInputSchema = z.object({
 
 export type FaqInput = z.input<typeof faqInputSchema>;
 export type FaqValues = z.output<typeof faqInputSchema>;
+
+/** A new order of one FAQ category: every item id of that category, first to last. */
+export const faqReorderSchema = z.object({
+  category: requiredText("a category", F.category),
+  ids: z
+    .array(z.string().check(z.minLength(1, "Missing item id.")), { error: "Send the items in their new order." })
+    .check(z.minLength(1, "Send the items in their new order."), z.maxLength(1000, "Too many items.")),
+});
+export type FaqReorderInput = z.input<typeof faqReorderSchema>;

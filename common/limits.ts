@@ -54,3 +54,8 @@ export const INDUSTRY_LIMITS = {
 
 /** Entries per page of the audit log (the API and the screen). */
 export const AUDIT_PAGE_SIZE = 25;
+
+/** Uploaded content images: the size limit, the alt text and the widths of the resized variants. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_LIMITS = { alt: 300, filename: 200 } as const;
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;

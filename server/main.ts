@@ -19,6 +19,7 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { startLeadNotificationSweep } from "./leads/leads";
 import { log } from "./logger";
+import { publicMedia } from "./media/api";
 
 export interface ServerOptions {
   /** Present in development (`npm run dev`): Vite serves assets and rebuilds routes on change. */
@@ -80,6 +81,8 @@ export function createApp(options: ServerOptions = {}) {
   api.use(apiNotFound());
   api.use(apiErrorHandler());
   app.use("/api", api);
+  // Uploaded content images (server/media): public, immutable.
+  app.use("/media", publicMedia());
 
   if (options.viteDevServer) {
     app.use(options.viteDevServer.middlewares);

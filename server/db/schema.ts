@@ -226,6 +226,30 @@ export interface StoredFilesTable {
   created_at: string;
 }
 
+// content-site: redirects and images
+/** A public path that moved: answers 301 to `to_path` (server/redirects). */
+export interface RedirectsTable {
+  from_path: string;
+  to_path: string;
+  created_at: string;
+}
+
+/** An uploaded content image; its bytes and variants are rows of stored_files. */
+export interface ImagesTable {
+  id: string;
+  filename: string;
+  alt: string;
+  width: number;
+  height: number;
+  format: string;
+  size_bytes: number;
+  original_file_id: string;
+  variants: string; // JSON ImageVariant[]
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
@@ -244,6 +268,9 @@ export interface Database {
   audit_log: AuditLogTable;
   sign_in_lockouts: SignInLockoutsTable;
   stored_files: StoredFilesTable;
+  // content-site
+  redirects: RedirectsTable;
+  images: ImagesTable;
 }
 
 export type { Generated };

@@ -2,6 +2,10 @@ import express from "express";
 import { ADMIN_SECTIONS, type AdminSectionKey } from "@common/admin-sections";
 import { accountApi } from "../account/api";
 import { requireApi } from "../auth/express";
+import { faqApi } from "../content/faq-api";
+import { industriesApi } from "../industries/api";
+import { mediaApi } from "../media/api";
+import { settingsApi } from "../settings/api";
 import { usersApi } from "../users/api";
 
 /**
@@ -20,7 +24,11 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   forms: null,
   "blog-posts": null,
   "help-guides": null,
-  "faq-items": null,
+  // content-site
+  "faq-items": faqApi,
+  industries: industriesApi,
+  media: mediaApi,
+  settings: settingsApi,
   users: usersApi,
   security: accountApi,
 };
