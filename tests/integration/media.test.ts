@@ -1,0 +1,131 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, getPage, startStaffServer } from "../support/auth";
+import { dbKinds } from "../support/db";
+import type { TestServer } from "../support/server";
+
+/** Image upload (/api/admin/media): refusals store nothing; variants are served immutable; usage and delete. */
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+
+describe.each(dbKinds())("images on %s", (kind) => {
+  let server: TestServer;
+  let editorCookie: string;
+
+  beforeAll(async () => {
+    ({ server, editorCookie } = await startStaffServer(kind));
+  });
+  afterAll(() => server?.stop());
+
+  const upload = (bytes: Uint8Array, headers: Record<string, string> = {}, cookie: string | null = editorCookie) =>
+    fetch(`${server.url}/api/admin/media`, {
+      method: "POST",
+      headers: {
+        Origin: server.url,
+        "Content-Type": "application/octet-stream",
+        "X-File-Name": encodeURIComponent("shop front.png"),
+        "X-Alt-Text": encodeURIComponent("The shop front on Main Street"),
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...headers,
+      },
+      body: bytes as Uint8Array<ArrayBuffer>,
+    });
+  const counts = async () => {
+    const db = server.database.db;
+    const files = await db
+      .selectFrom("stored_files")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    const images = await db
+      .selectFrom("images")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    return { files: Number(files.n), images: Number(images.n) };
+  };
+
+  it("refuses anonymous uploads, a missing description, a non-image by content and a file over 10 MB, storing nothing", async () => {
+    const before = await counts();
+    expect((await upload(await png(10, 10), {}, null)).status).toBe(401);
+
+    const noAlt = await upload(await png(10, 10), { "X-Alt-Text": "" });
+    expect(noAlt.status).toBe(400);
+    expect(((await noAlt.json()) as any).error.fields.alt).toMatch(/alt text/);
+
+    // A PDF named and declared as an image.
+    const fake = new TextEncoder().encode("%PDF-1.7\n1 0 obj <<>> endobj\n");
+    const wrong = await upload(fake, { "Content-Type": "image/png", "X-File-Name": "photo.png" });
+    expect(wrong.status).toBe(415);
+    expect(((await wrong.json()) as any).error.message).toMatch(/not a JPEG, PNG, WebP or AVIF/);
+
+    // A PNG signature followed by garbage: looks right, does not decode.
+    const broken = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(7)]);
+    expect((await upload(broken)).status).toBe(415);
+
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set([0xff, 0xd8, 0xff]);
+    const tooLarge = await upload(big);
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as any).error.message).toMatch(/larger than 10 MB/);
+
+    expect(await counts()).toEqual(before);
+  });
+
+  it("stores the original and AVIF/WebP variants, serves them immutable, lists where each is used, warns before deleting one in use", async () => {
+    const res = await upload(await png(2000, 1000));
+    expect(res.status).toBe(201);
+    const image = ((await res.json()) as any).data.image;
+    expect(image).toMatchObject({ width: 2000, height: 1000, format: "png", alt: "The shop front on Main Street" });
+    expect(image.variants.map((v: any) => `${v.width}.${v.format}`).sort()).toEqual(
+      ["1600.avif", "1600.webp", "480.avif", "480.webp", "960.avif", "960.webp"].sort(),
+    );
+    for (const name of ["original", "480.avif", "960.webp", "1600.avif"]) {
+      const file = await getPage(server, `/media/${image.id}/${name}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      if (name !== "original") expect(meta.width).toBe(Number(name.split(".")[0]));
+      expect(file.headers.get("content-type")).toBe(name === "original" ? "image/png" : `image/${name.split(".")[1]}`);
+    }
+    expect((await getPage(server, `/media/${image.id}/123.webp`)).status).toBe(404);
+
+    // A small image is not enlarged: one variant at its own width.
+    const small = ((await (await upload(await png(300, 200))).json()) as any).data.image;
+    expect(small.variants.map((v: any) => v.width)).toEqual([300, 300]);
+
+    // Used as an FAQ answer image: listed, and delete warns (409) until forced.
+    const faq = await apiCall(server, "POST", "/api/admin/faq-items", editorCookie, {
+      slug: "what-does-the-shop-look-like",
+      question: "What does the shop look like?",
+      answer: `![The shop](/media/${image.id}/original)`,
+      category: "About us",
+    });
+    expect(faq.status).toBe(201);
+    const list = (await (await apiCall(server, "GET", "/api/admin/media", editorCookie)).json()) as any;
+    const listed = list.images.find((i: any) => i.id === image.id);
+    expect(listed.uses).toEqual([
+      expect.objectContaining({ kind: "FAQ item", title: "What does the shop look like?" }),
+    ]);
+
+    const refused = await apiCall(server, "DELETE", `/api/admin/media/${image.id}`, editorCookie);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as any).error.message).toMatch(/What does the shop look like/);
+    expect((await apiCall(server, "PATCH", `/api/admin/media/${image.id}`, editorCookie, { alt: " " })).status).toBe(
+      400,
+    );
+    expect(
+      (await apiCall(server, "PATCH", `/api/admin/media/${image.id}`, editorCookie, { alt: "Shop front, evening" }))
+        .status,
+    ).toBe(200);
+
+    const before = await counts();
+    expect((await apiCall(server, "DELETE", `/api/admin/media/${image.id}?force=1`, editorCookie)).status).toBe(200);
+    expect(await counts()).toEqual({ files: before.files - 7, images: before.images - 1 });
+    expect((await getPage(server, `/media/${image.id}/original`)).status).toBe(404);
+    const actions = (await server.database.db.selectFrom("audit_log").select("action").execute()).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(["image.uploaded", "image.updated", "image.deleted"]));
+  });
+});
