@@ -106,4 +106,89 @@ describe("content-site admin screens in Chromium", () => {
     expect(html).toContain("Do you support tap to pay?");
     expect(problems.errors).toEqual([]);
   });
+
+  it("an admin changes the phone number and the footer shows it on the next page", async () => {
+    await page.goto(`${server.url}/admin/settings`);
+    const phone = page.getByLabel("Phone", { exact: true });
+    await phone.waitFor(SERVER);
+    await shot("settings-1280");
+    await expectAccessible("/admin/settings");
+    // A bad value is refused beside its field, with the focus on it.
+    await phone.fill("12");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect
+      .poll(() => page.locator("#settings-phone-error").textContent(), SERVER)
+      .toBe("The phone number needs at least 7 characters.");
+    await phone.fill("(480) 555-0177");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    const toast = page
+      .getByRole("region", { name: /Notifications/ })
+      .locator("li")
+      .first();
+    await expect.poll(() => toast.textContent(), SERVER).toContain("Settings saved");
+    await page.goto(`${server.url}/`);
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.textContent()).toContain("(480) 555-0177");
+    expect(await footer.getByRole("link", { name: /480\) 555-0177/ }).getAttribute("href")).toBe("tel:+14805550177");
+  });
+
+  it("edits an industry page in its dialog", async () => {
+    await page.goto(`${server.url}/admin/industries`);
+    const edit = page.getByRole("button", { name: /^Edit: / }).first();
+    await edit.waitFor(SERVER);
+    await shot("industries-1280");
+    await expectAccessible("/admin/industries");
+    await edit.click();
+    const dialog = page.getByRole("dialog");
+    const summary = dialog.getByLabel("Summary");
+    await summary.fill("Fast, fair card processing for this industry, set up in a day.");
+    await shot("industry-dialog-1280");
+    await expectAccessible("/admin/industries dialog");
+    await dialog.getByRole("button", { name: "Save industry" }).click();
+    await dialog.waitFor({ state: "detached", ...SERVER });
+    const link = await page.getByRole("cell").getByRole("link").first().getAttribute("href");
+    const html = await (await fetch(`${server.url}${link}`)).text();
+    expect(html).toContain("Fast, fair card processing for this industry, set up in a day.");
+  });
+
+  it("uploads an image with a description and progress; it is listed and served", async () => {
+    await page.goto(`${server.url}/admin/media`);
+    await page.getByText("No images yet").waitFor(SERVER);
+    await expectAccessible("/admin/media empty");
+    const bytes = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#1d4f91" } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel("Choose an image")
+      .setInputFiles({ name: "counter.jpg", mimeType: "image/jpeg", buffer: bytes });
+    // Without a description nothing is sent.
+    await page.getByRole("button", { name: "Upload image" }).click();
+    await expect
+      .poll(() => page.getByText("Describe the image for people who cannot see it (alt text).").count(), SERVER)
+      .toBe(1);
+    await page.getByLabel("Description (alt text)").fill("Card terminal on a shop counter");
+    await page.getByRole("button", { name: "Upload image" }).click();
+    const list = page.getByRole("list", { name: "Uploaded images" });
+    await list.getByText("counter.jpg").waitFor(SERVER);
+    expect(await list.getByText("1200 × 800 px").count()).toBe(1);
+    const img = list.locator("img").first();
+    expect(await img.getAttribute("alt")).toBe("Card terminal on a shop counter");
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), SERVER)
+      .toBe(true);
+    await shot("media-1280");
+    await expectAccessible("/admin/media with an image");
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("has no axe violations on these screens at 390 px", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const screen of ["faq-items", "industries", "media", "settings"]) {
+      await page.goto(`${server.url}/admin/${screen}`);
+      await page.locator("main h2").first().waitFor(SERVER);
+      await shot(`${screen}-390`);
+      await expectAccessible(`/admin/${screen} at 390 px`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
 });

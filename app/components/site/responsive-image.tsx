@@ -1,0 +1,51 @@
+import { imageOriginalUrl, imageVariantUrl, type ImageInfo, type VariantFormat } from "@common/media";
+
+/**
+ * An uploaded image as pages show it: AVIF and WebP sources with every resized width in
+ * srcset (the browser picks by `sizes` and screen density), the intrinsic width and height
+ * (no layout shift), lazy loading unless `priority` (an image above the fold: the post's
+ * cover, the first cards). Falls back to the original when an image has no variants.
+ */
+export function ResponsiveImage({
+  image,
+  sizes,
+  priority = false,
+  alt,
+  className,
+}: {
+  image: ImageInfo;
+  /** The width the image takes on screen, e.g. "(min-width: 1024px) 50vw, 100vw". */
+  sizes: string;
+  /** Above the fold: load at once with high priority instead of lazily. */
+  priority?: boolean;
+  /** Replaces the stored alt text ("" for a decorative use beside the same words). */
+  alt?: string;
+  className?: string;
+}) {
+  const srcSet = (format: VariantFormat) =>
+    image.variants
+      .filter((v) => v.format === format)
+      .sort((a, b) => a.width - b.width)
+      .map((v) => `${imageVariantUrl(image.id, v)} ${v.width}w`)
+      .join(", ");
+  const webp = image.variants.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width);
+  const fallback = webp.find((v) => v.width <= 960) ?? webp.at(-1);
+  const avifSet = srcSet("avif");
+  const webpSet = srcSet("webp");
+  return (
+    <picture>
+      {avifSet ? <source type="image/avif" srcSet={avifSet} sizes={sizes} /> : null}
+      {webpSet ? <source type="image/webp" srcSet={webpSet} sizes={sizes} /> : null}
+      <img
+        src={fallback ? imageVariantUrl(image.id, fallback) : imageOriginalUrl(image.id)}
+        alt={alt ?? image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? "sync" : "async"}
+        fetchPriority={priority ? "high" : undefined}
+        className={className}
+      />
+    </picture>
+  );
+}
