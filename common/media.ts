@@ -58,3 +58,20 @@ export function imageIdOfUrl(url: string | null | undefined): string | null {
 export function imageIdsIn(text: string): string[] {
   return [...text.matchAll(new RegExp(`/media/(${ID})/`, "g"))].map((m) => m[1]!);
 }
+
+/** The srcset of each variant format (smallest first) and the fallback src for <img>. */
+export function imageSources(image: ImageInfo): { avif: string; webp: string; fallback: string } {
+  const set = (format: VariantFormat) =>
+    image.variants
+      .filter((v) => v.format === format)
+      .sort((a, b) => a.width - b.width)
+      .map((v) => `${imageVariantUrl(image.id, v)} ${v.width}w`)
+      .join(", ");
+  const webp = image.variants.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width);
+  const fallback = webp.find((v) => v.width <= 960) ?? webp.at(-1);
+  return {
+    avif: set("avif"),
+    webp: set("webp"),
+    fallback: fallback ? imageVariantUrl(image.id, fallback) : imageOriginalUrl(image.id),
+  };
+}

@@ -28,22 +28,46 @@ export interface MediaResponse {
 
 /**
  * The request body, refused with 413 before reading when Content-Length is over the limit
- * and as soon as the streamed bytes pass it (nothing is kept).
+ * and as soon as the streamed bytes pass it (nothing is kept). A refused body is read to the
+ * end and dropped (up to DISCARD_LIMIT, then the connection is cut) so the client, still
+ * sending, gets the answer instead of a broken pipe.
  * TODO(ops): switch to server/http/body.ts once it is on main.
  */
-async function readRawBody(req: express.Request, limit: number): Promise<Uint8Array> {
+const DISCARD_LIMIT = 64 * 1024 * 1024;
+
+export function discardBody(req: express.Request) {
+  let dropped = 0;
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > DISCARD_LIMIT) req.destroy();
+  });
+  req.resume();
+}
+
+function readRawBody(req: express.Request, limit: number): Promise<Uint8Array> {
   const tooLarge = () =>
     new ServiceError("payload_too_large", "The image is larger than 10 MB. Upload a smaller file.");
   const declared = Number(req.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    total += chunk.byteLength;
-    if (total > limit) throw tooLarge();
-    chunks.push(chunk);
+  if (Number.isFinite(declared) && declared > limit) {
+    discardBody(req);
+    return Promise.reject(tooLarge());
   }
-  return new Uint8Array(Buffer.concat(chunks));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total <= limit) return void chunks.push(chunk);
+      req.off("data", onData);
+      chunks.length = 0;
+      discardBody(req);
+      reject(tooLarge());
+    };
+    req.on("data", onData);
+    req.on("end", () => total <= limit && resolve(new Uint8Array(Buffer.concat(chunks))));
+    req.on("error", reject);
+  });
 }
 
 const header = (req: express.Request, name: string) => {
@@ -68,18 +92,12 @@ export function mediaApi() {
     const alt = header(req, "x-alt-text") ?? "";
     if (!alt.trim()) {
       // Refuse before reading the file: nothing is stored without a description.
-      res.setHeader("Connection", "close");
+      discardBody(req);
       throw new ServiceError("validation", "Describe the image before uploading it.", {
         alt: "Describe the image for people who cannot see it (alt text).",
       });
     }
-    let bytes: Uint8Array;
-    try {
-      bytes = await readRawBody(req, MAX_IMAGE_BYTES);
-    } catch (error) {
-      res.setHeader("Connection", "close");
-      throw error;
-    }
+    const bytes = await readRawBody(req, MAX_IMAGE_BYTES);
     const image = await uploadImage(getDb(), { bytes, filename: header(req, "x-file-name"), alt }, apiActor(req, res));
     sendSuccess(res, { message: `${image.filename} uploaded.`, data: { image } }, 201);
   });

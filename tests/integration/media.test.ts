@@ -70,6 +70,29 @@ describe.each(dbKinds())("images on %s", (kind) => {
     expect(tooLarge.status).toBe(413);
     expect(((await tooLarge.json()) as any).error.message).toMatch(/larger than 10 MB/);
 
+    // The same without a Content-Length (streamed): counted as it arrives, refused past 10 MB.
+    const chunk = new Uint8Array(1024 * 1024);
+    chunk.set([0xff, 0xd8, 0xff]);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 11) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const streamed = await fetch(`${server.url}/api/admin/media`, {
+      method: "POST",
+      headers: {
+        Origin: server.url,
+        "Content-Type": "application/octet-stream",
+        "X-Alt-Text": "Streamed",
+        Cookie: editorCookie,
+      },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+
     expect(await counts()).toEqual(before);
   });
 
@@ -102,8 +125,19 @@ describe.each(dbKinds())("images on %s", (kind) => {
       question: "What does the shop look like?",
       answer: `![The shop](/media/${image.id}/original)`,
       category: "About us",
+      published: true,
     });
     expect(faq.status).toBe(201);
+    // The public FAQ renders it responsive: AVIF and WebP srcset, intrinsic size, lazy. (Closed
+    // accordion answers travel in the page's data, quotes escaped.)
+    const faqHtml = (await (await getPage(server, "/resources/faq")).text())
+      .replace(/\\+"/g, '"')
+      .replace(/\\u003c/g, "<")
+      .replace(/\\u003e/g, ">");
+    const avif = `<source type="image/avif" srcset="/media/${image.id}/480.avif 480w, /media/${image.id}/960.avif 960w, /media/${image.id}/1600.avif 1600w"`;
+    expect(faqHtml.includes(avif), "AVIF srcset in the FAQ answer").toBe(true);
+    const img = `<img src="/media/${image.id}/960.webp" alt="The shop" width="2000" height="1000" loading="lazy"`;
+    expect(faqHtml.includes(img), "sized, lazy <img> in the FAQ answer").toBe(true);
     const list = (await (await apiCall(server, "GET", "/api/admin/media", editorCookie)).json()) as any;
     const listed = list.images.find((i: any) => i.id === image.id);
     expect(listed.uses).toEqual([

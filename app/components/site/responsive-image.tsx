@@ -1,4 +1,4 @@
-import { imageOriginalUrl, imageVariantUrl, type ImageInfo, type VariantFormat } from "@common/media";
+import { imageSources, type ImageInfo } from "@common/media";
 
 /**
  * An uploaded image as pages show it: AVIF and WebP sources with every resized width in
@@ -22,22 +22,13 @@ export function ResponsiveImage({
   alt?: string;
   className?: string;
 }) {
-  const srcSet = (format: VariantFormat) =>
-    image.variants
-      .filter((v) => v.format === format)
-      .sort((a, b) => a.width - b.width)
-      .map((v) => `${imageVariantUrl(image.id, v)} ${v.width}w`)
-      .join(", ");
-  const webp = image.variants.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width);
-  const fallback = webp.find((v) => v.width <= 960) ?? webp.at(-1);
-  const avifSet = srcSet("avif");
-  const webpSet = srcSet("webp");
+  const sources = imageSources(image);
   return (
     <picture>
-      {avifSet ? <source type="image/avif" srcSet={avifSet} sizes={sizes} /> : null}
-      {webpSet ? <source type="image/webp" srcSet={webpSet} sizes={sizes} /> : null}
+      {sources.avif ? <source type="image/avif" srcSet={sources.avif} sizes={sizes} /> : null}
+      {sources.webp ? <source type="image/webp" srcSet={sources.webp} sizes={sizes} /> : null}
       <img
-        src={fallback ? imageVariantUrl(image.id, fallback) : imageOriginalUrl(image.id)}
+        src={sources.fallback}
         alt={alt ?? image.alt}
         width={image.width}
         height={image.height}

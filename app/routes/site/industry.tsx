@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { getDb } from "@server/db";
 import { getPublishedIndustry, listPublishedIndustries } from "@server/industries/industries";
 import { renderMarkdown } from "@server/markdown/markdown";
+import { responsiveBodyImages } from "@server/media/body-images";
 import { notFoundOrRedirect } from "@server/redirects/redirects";
 import { CheckList } from "~/components/site/check-list";
 import { CtaBand } from "~/components/site/cta-band";
@@ -24,7 +25,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       slug: industry.slug,
       name: industry.name,
       summary: industry.summary,
-      bodyHtml: renderMarkdown(industry.body).html,
+      bodyHtml: await responsiveBodyImages(db, renderMarkdown(industry.body).html, "(min-width: 1024px) 800px, 100vw"),
       needs: industry.needs,
       recommendedSetup: industry.recommendedSetup,
     },

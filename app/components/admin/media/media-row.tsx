@@ -72,17 +72,23 @@ export function MediaRow({ image }: { image: MediaItem }) {
             ))}
           </ul>
         ) : null}
-        <form ref={ref} noValidate onSubmit={form.onSubmit} className="flex flex-wrap items-start gap-2">
+        <form ref={ref} noValidate onSubmit={form.onSubmit} className="grid gap-2 sm:flex sm:items-start">
           <Field
             label="Description (alt text)"
             id={`alt-${image.id}`}
             required
             error={form.fieldErrors.alt}
-            className="min-w-0 flex-1"
+            className="min-w-0 sm:flex-1"
           >
             <Input name="alt" defaultValue={image.alt} maxLength={IMAGE_LIMITS.alt} />
           </Field>
-          <Button type="submit" variant="outline" size="sm" className="sm:mt-6.5" disabled={form.pending}>
+          <Button
+            type="submit"
+            variant="outline"
+            size="sm"
+            className="justify-self-start sm:mt-6.5"
+            disabled={form.pending}
+          >
             {form.pending ? "Saving..." : "Save description"}
           </Button>
         </form>
