@@ -4,8 +4,9 @@ import { accountApi } from "../account/api";
 import { requireApi } from "../auth/express";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
-import { mediaApi } from "../media/api";
+import { mediaApi, mediaUploadApi } from "../media/api";
 import { settingsApi } from "../settings/api";
+import { jsonBody } from "./body";
 import { usersApi } from "../users/api";
 
 /**
@@ -13,10 +14,10 @@ import { usersApi } from "../users/api";
  * `/api/admin/<key>/...` is mounted only for a section of the sections table and guarded by
  * that section's permission (401 signed out, 403 without it); anything else is 404.
  * Routers check finer permissions themselves (e.g. the audit log inside "users"). JSON
- * bodies are read here, once, after the guard, up to ADMIN_JSON_LIMIT (an article's body
+ * bodies are read here, once, after the guard, through server/http/body.ts, up to ADMIN_JSON_LIMIT (an article's body
  * may be 200,000 characters).
  */
-export const ADMIN_JSON_LIMIT = "1mb";
+export const ADMIN_JSON_LIMIT = 1024 * 1024;
 
 const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   dashboard: null,
@@ -33,18 +34,25 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   security: accountApi,
 };
 
+/** Routes that read a raw (non-JSON) body themselves, mounted ahead of the JSON reader. */
+const sectionRawBodyApis: Partial<Record<AdminSectionKey, () => express.Router>> = {
+  // content-site: image uploads (the file is the body, for upload progress)
+  media: mediaUploadApi,
+};
+
 /** The sections that have an API (each answers GET /api/admin/<key>). */
 export function sectionsWithApi(): AdminSectionKey[] {
   return ADMIN_SECTIONS.filter((section) => sectionApis[section.key]).map((section) => section.key);
 }
 
-const jsonBody = express.json({ limit: ADMIN_JSON_LIMIT });
+const adminJson = jsonBody({ limit: ADMIN_JSON_LIMIT });
 
 export function adminApi() {
   const router = express.Router();
   for (const section of ADMIN_SECTIONS) {
     const api = sectionApis[section.key];
-    if (api) router.use(`/${section.key}`, requireApi(section.permission), jsonBody, api());
+    const raw = sectionRawBodyApis[section.key];
+    if (api) router.use(`/${section.key}`, requireApi(section.permission), ...(raw ? [raw()] : []), adminJson, api());
   }
   return router;
 }

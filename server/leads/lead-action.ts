@@ -32,7 +32,7 @@ export const CONTACT_RATE_WINDOW_MS = 10 * 60 * 1000;
 export async function handleLeadPost(
   db: DB,
   request: Request,
-  info: Pick<RequestInfo, "clientIp" | "requestId">,
+  info: Pick<RequestInfo, "clientIp" | "requestId" | "closeConnection">,
 ): Promise<LeadPostResult> {
   const config = getConfig();
   const freshToken = () => issueFormToken(config.authSecret);
@@ -64,7 +64,7 @@ export async function handleLeadPost(
     );
   }
 
-  const body = await readLeadRequest(request);
+  const body = await readLeadRequest(request, info.closeConnection);
   if (!body.ok) {
     return fail(body.status, { formError: body.message, fieldErrors: body.fieldErrors });
   }

@@ -1,15 +1,7 @@
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxHeaderSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  parseFormData,
-  type FileUpload,
-} from "@remix-run/form-data-parser";
+import { MaxFileSizeExceededError } from "@remix-run/form-data-parser";
 import { STATEMENT_SIZE_ERROR, type FieldErrors } from "@common/lead";
 import { MAX_STATEMENT_BYTES } from "@common/limits";
+import { BODY_MESSAGES, BodyError, mediaType, readForm } from "../http/body";
 
 /**
  * Reads the Free Analysis form's body with hard limits, streaming: at most one file of
@@ -19,8 +11,6 @@ import { MAX_STATEMENT_BYTES } from "@common/limits";
 
 /** The whole body: the largest statement plus generous room for the text fields. */
 export const MAX_LEAD_BODY_BYTES = MAX_STATEMENT_BYTES + 256 * 1024;
-const MAX_PARTS = 40;
-const MAX_HEADER_BYTES = 4 * 1024;
 
 export interface LeadUpload {
   filename: string;
@@ -36,131 +26,53 @@ const TOO_LARGE =
   "The form is larger than we accept (statements up to 10 MB). Please attach a smaller file and send it again.";
 
 export function isAcceptedContentType(contentType: string | null): boolean {
-  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = mediaType(contentType);
   return type === "multipart/form-data" || type === "application/x-www-form-urlencoded";
 }
 
-export async function readLeadRequest(request: Request): Promise<LeadRequest> {
-  const result = await readBody(request);
-  // A refused body may be only partly read: read the rest in the background (the answer
-  // does not wait) so the connection finishes cleanly and the client sees our response.
-  if (!result.ok) void discardBody(request);
-  return result;
-}
-
-const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
-
-async function discardBody(request: Request): Promise<void> {
-  const body = request.body;
-  if (!body || body.locked) return;
-  const reader = body.getReader();
-  let seen = 0;
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      seen += value.byteLength;
-      if (seen > MAX_DISCARD_BYTES) {
-        await reader.cancel(); // far too big: drop the connection instead
-        return;
-      }
-    }
-  } catch {
-    // the client went away: nothing left to read
-  }
-}
-
-async function readBody(request: Request): Promise<LeadRequest> {
-  const contentType = request.headers.get("content-type");
-  if (!isAcceptedContentType(contentType)) {
+/**
+ * The form through the one body reader (server/http/body.ts) with the upload's larger limit.
+ * A refused body may be only partly read: `closeConnection` ends the connection after the
+ * answer instead of reading the rest.
+ */
+export async function readLeadRequest(request: Request, closeConnection?: () => void): Promise<LeadRequest> {
+  if (!isAcceptedContentType(request.headers.get("content-type"))) {
+    closeConnection?.();
     return {
       ok: false,
       status: 415,
       message: "Please send the form from the contact page. This kind of request body is not accepted here.",
     };
   }
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > MAX_LEAD_BODY_BYTES) {
-    return { ok: false, status: 413, message: TOO_LARGE, fieldErrors: { statement: STATEMENT_SIZE_ERROR } };
-  }
-
   let statement: LeadUpload | undefined;
-  const uploadHandler = async (file: FileUpload) => {
-    if (file.fieldName !== "statement") return null; // unknown file fields are dropped
-    if (file.size === 0 && !file.name) return null; // the empty file input browsers always send
-    statement = { filename: file.name, declaredType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
-    return null;
-  };
-
   try {
-    const form = await parseFormData(
-      request,
-      {
+    const form = await readForm(request, {
+      limit: MAX_LEAD_BODY_BYTES,
+      files: {
         maxFiles: 1,
         maxFileSize: MAX_STATEMENT_BYTES,
-        maxParts: MAX_PARTS,
-        maxHeaderSize: MAX_HEADER_BYTES,
-        maxTotalSize: MAX_LEAD_BODY_BYTES,
+        onFile: async (file) => {
+          if (file.fieldName !== "statement") return; // unknown file fields are dropped
+          statement = { filename: file.name, declaredType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+        },
       },
-      uploadHandler,
-    );
-    // URL-encoded bodies are decoded leniently (bad bytes become U+FFFD): refuse those too.
-    if (!contentType!.toLowerCase().startsWith("multipart/")) {
-      for (const [, value] of form) {
-        if (typeof value === "string" && value.includes("\uFFFD")) return classify(encodingError());
-      }
-    }
+    });
     return { ok: true, form, statement };
   } catch (error) {
-    return classify(error);
+    closeConnection?.();
+    if (error instanceof MaxFileSizeExceededError || (error instanceof BodyError && error.status === 413))
+      return { ok: false, status: 413, message: TOO_LARGE, fieldErrors: { statement: STATEMENT_SIZE_ERROR } };
+    if (error instanceof BodyError) {
+      const oneFile = error.message === BODY_MESSAGES.oneFile;
+      return oneFile
+        ? {
+            ok: false,
+            status: 400,
+            message: "Please attach one statement file only.",
+            fieldErrors: { statement: "Please attach one statement file only." },
+          }
+        : { ok: false, status: error.status, message: error.message };
+    }
+    throw error;
   }
-}
-
-function classify(error: unknown): LeadRequest & { ok: false } {
-  if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-    return { ok: false, status: 413, message: TOO_LARGE, fieldErrors: { statement: STATEMENT_SIZE_ERROR } };
-  }
-  if (error instanceof MaxFilesExceededError) {
-    return {
-      ok: false,
-      status: 400,
-      message: "Please attach one statement file only.",
-      fieldErrors: { statement: "Please attach one statement file only." },
-    };
-  }
-  if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {
-    return {
-      ok: false,
-      status: 400,
-      message: "The form had more fields than we expect. Please reload the page and send it again.",
-    };
-  }
-  if (isEncodingError(error) || (error instanceof FormDataParseError && isEncodingError(error.cause))) {
-    return {
-      ok: false,
-      status: 400,
-      message:
-        "Some of the text could not be read (it was not valid UTF-8). Please check what you typed and send it again.",
-    };
-  }
-  if (error instanceof FormDataParseError || isMultipartError(error)) {
-    return {
-      ok: false,
-      status: 400,
-      message: "We couldn't read the form that was sent. Please reload the page and send it again.",
-    };
-  }
-  throw error;
-}
-
-function encodingError(): TypeError {
-  return Object.assign(new TypeError("invalid UTF-8"), { code: "ERR_ENCODING_INVALID_ENCODED_DATA" });
-}
-
-function isEncodingError(error: unknown): boolean {
-  return error instanceof TypeError && (error as { code?: string }).code === "ERR_ENCODING_INVALID_ENCODED_DATA";
-}
-
-function isMultipartError(error: unknown): boolean {
-  return error instanceof Error && error.name === "MultipartParseError";
 }
