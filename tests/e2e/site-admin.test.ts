@@ -181,6 +181,46 @@ describe("content-site admin screens in Chromium", () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it("inserts the uploaded image into an industry page from the media library; the page shows it responsive", async () => {
+    await page.goto(`${server.url}/admin/industries`);
+    await page
+      .getByRole("button", { name: /^Edit: / })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog").first();
+    const body = dialog.getByLabel("Body", { exact: true });
+    await body.waitFor(SERVER);
+    await body.focus();
+    await page.keyboard.press("Control+End");
+    await dialog.getByRole("button", { name: "Insert image" }).click();
+    const picker = page.getByRole("dialog", { name: "Insert an image" });
+    await picker.getByRole("button", { name: "Use: Card terminal on a shop counter" }).click(SERVER);
+    await picker.waitFor({ state: "detached", ...SERVER });
+    expect(await body.inputValue()).toMatch(
+      /!\[Card terminal on a shop counter\]\(\/media\/[0-9a-f-]{36}\/original\)\n\n$/,
+    );
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), SERVER).toBe("TEXTAREA");
+    await dialog.getByRole("button", { name: "Save industry" }).click();
+    await dialog.waitFor({ state: "detached", ...SERVER });
+    const link = await page.getByRole("cell").getByRole("link").first().getAttribute("href");
+    await page.goto(`${server.url}${link}`);
+    const img = page.locator("main picture img[alt='Card terminal on a shop counter']");
+    expect(await img.getAttribute("width")).toBe("1200");
+    expect(await img.getAttribute("loading")).toBe("lazy");
+    expect(await page.locator("main picture source[type='image/avif']").getAttribute("srcset")).toMatch(
+      /480\.avif 480w/,
+    );
+    // Lazy: it loads once scrolled to, from one of the variants.
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), SERVER)
+      .toBe(true);
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(
+      /\/media\/[0-9a-f-]{36}\/\d+\.(avif|webp)$/,
+    );
+    expect(problems.errors).toEqual([]);
+  });
+
   it("has no axe violations on these screens at 390 px", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const screen of ["faq-items", "industries", "media", "settings"]) {

@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { MarkdownPreviewResponse } from "@server/content/faq-api";
+import { InsertImageButton } from "~/components/admin/media/image-picker";
 import { Field } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
@@ -21,6 +22,7 @@ export function MarkdownField({
   error,
   hint,
   previewUrl,
+  images = false,
 }: {
   label: string;
   name: string;
@@ -31,7 +33,22 @@ export function MarkdownField({
   error?: string;
   hint?: string;
   previewUrl: string;
+  /** Offer "Insert image" (the media library), putting the image's Markdown at the cursor. */
+  images?: boolean;
 }) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const insert = (markdown: string) => {
+    const el = textarea.current;
+    const at = el ? el.selectionStart : text.length;
+    const end = el ? el.selectionEnd : text.length;
+    const before = text.slice(0, at);
+    const block = `${before && !before.endsWith("\n\n") ? (before.endsWith("\n") ? "\n" : "\n\n") : ""}${markdown}\n\n`;
+    setText(before + block + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(at + block.length, at + block.length);
+    });
+  };
   const [text, setText] = useState(defaultValue ?? "");
   const [preview, setPreview] = useState<{
     state: "idle" | "loading" | "done" | "error";
@@ -51,7 +68,8 @@ export function MarkdownField({
   };
   return (
     <Tabs defaultValue="write" onValueChange={(tab) => tab === "preview" && void showPreview()}>
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {images ? <InsertImageButton onInsert={insert} /> : null}
         <TabsList aria-label={`${label}: write or preview`}>
           <TabsTrigger value="write">Write</TabsTrigger>
           <TabsTrigger value="preview">Preview</TabsTrigger>
@@ -66,6 +84,7 @@ export function MarkdownField({
           hint={hint ?? "Markdown: **bold**, *italic*, [link](https://…), lists with -."}
         >
           <Textarea
+            ref={textarea}
             name={name}
             rows={rows}
             maxLength={maxLength}

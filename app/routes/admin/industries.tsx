@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { useCallback, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { Industry } from "@server/industries/industries";
 import type { IndustriesResponse } from "@server/industries/api";
 import { IndustryEditor } from "~/components/admin/industries/industry-editor";
@@ -26,8 +27,25 @@ export const meta: Route.MetaFunction = (args) =>
 /** The industry pages (GET /api/admin/industries), in public order, each edited in a dialog. */
 export default function IndustriesPage() {
   const industries = useQuery<IndustriesResponse>({ queryKey: industriesKeys.list() });
-  const [editing, setEditing] = useState<Industry | null>(null);
-  const onOpenChange = useCallback((open: boolean) => !open && setEditing(null), []);
+  const [chosen, setEditing] = useState<Industry | null>(null);
+  // ?edit=<id> (the media list's "where used" links) opens that industry's editor.
+  const [params, setParams] = useSearchParams();
+  const editId = params.get("edit");
+  const editing = chosen ?? industries.data?.industries.find((industry) => industry.id === editId) ?? null;
+  const onOpenChange = useCallback(
+    (open: boolean) => {
+      if (open) return;
+      setEditing(null);
+      setParams(
+        (current) => {
+          current.delete("edit");
+          return current;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
   return (
     <div className="grid grid-cols-1 gap-6">
       <div>

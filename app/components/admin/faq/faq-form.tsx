@@ -124,6 +124,7 @@ function FaqForm({ item, categories, onDone }: { item?: FaqItem; categories: str
         defaultValue={item?.answer}
         maxLength={FAQ_LIMITS.answer}
         error={form.fieldErrors.answer}
+        images
         previewUrl={`${faqKeys.all[0]}/preview`}
       />
       <Field label="Published (shown on the public FAQ)" id="faq-published" orientation="horizontal">

@@ -130,6 +130,7 @@ function IndustryForm({
         defaultValue={base.body}
         maxLength={L.body}
         error={form.fieldErrors.body}
+        images
         previewUrl={`${industriesKeys.all[0]}/preview`}
       />
       <div className="grid gap-4 sm:grid-cols-2">

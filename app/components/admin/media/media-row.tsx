@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { imageAltSchema, imageOriginalUrl, type ImageAltInput } from "@common/media";
+import { imageAltSchema, type ImageAltInput } from "@common/media";
 import { IMAGE_LIMITS } from "@common/limits";
 import type { MediaResponse } from "@server/media/api";
 import { ConfirmAction } from "~/components/admin/confirm-action";
+import { imageMarkdown } from "~/components/admin/media/image-picker";
 import { useApiForm } from "~/components/admin/use-api-form";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { Badge } from "~/components/ui/badge";
@@ -40,7 +41,7 @@ export function MediaRow({ image }: { image: MediaItem }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
   });
   const copy = async () => {
-    await navigator.clipboard.writeText(`![${image.alt}](${imageOriginalUrl(image.id)})`);
+    await navigator.clipboard.writeText(imageMarkdown(image));
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
   };
