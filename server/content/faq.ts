@@ -2,25 +2,15 @@ import crypto from "node:crypto";
 import { faqInputSchema, faqReorderSchema, type FaqInput, type FaqValues } from "@common/content";
 import { parseInput, ServiceError } from "@common/result";
 import { slugify } from "@common/slug";
-import { writeAudit } from "../audit/audit";
+import { writeAuditBy } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { renderMarkdown } from "../markdown/markdown";
 import type { Actor } from "../users/users";
 import { bumpContentVersion } from "./version";
 
-async function auditFaq(db: DB, actor: Actor | undefined, action: string, target: string, details = {}) {
-  if (!actor) return;
-  await writeAudit(db, {
-    action,
-    target,
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip ?? null,
-    userAgent: actor.userAgent ?? null,
-    details,
-  });
-}
+const auditFaq = (db: DB, actor: Actor | undefined, action: string, target: string, details = {}) =>
+  writeAuditBy(db, actor, { action, target, details });
 
 export interface FaqItem {
   id: string;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { industryInputSchema } from "@common/industry";
 import { parseInput, ServiceError } from "@common/result";
-import { writeAudit } from "../audit/audit";
+import { writeAuditBy } from "../audit/audit";
 import { bumpContentVersion } from "../content/version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
@@ -175,20 +175,14 @@ export async function updateIndustry(
       await removeRedirectFrom(trx, industryPath(value.slug));
     }
     await bumpContentVersion(trx);
-    if (actor) {
-      const changed = (
-        ["slug", "name", "summary", "body", "needs", "recommendedSetup", "sortOrder", "published"] as const
-      ).filter((key) => JSON.stringify(existing[key]) !== JSON.stringify(value[key]));
-      await writeAudit(trx, {
-        action: "industry.updated",
-        target: value.name,
-        actorId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip ?? null,
-        userAgent: actor.userAgent ?? null,
-        details: { slug: value.slug, changed, ...(existing.slug !== value.slug ? { oldSlug: existing.slug } : {}) },
-      });
-    }
+    const changed = (
+      ["slug", "name", "summary", "body", "needs", "recommendedSetup", "sortOrder", "published"] as const
+    ).filter((key) => JSON.stringify(existing[key]) !== JSON.stringify(value[key]));
+    await writeAuditBy(trx, actor, {
+      action: "industry.updated",
+      target: value.name,
+      details: { slug: value.slug, changed, ...(existing.slug !== value.slug ? { oldSlug: existing.slug } : {}) },
+    });
     return toIndustry(row);
   });
 }

@@ -9,7 +9,7 @@ import {
   type ImageVariant,
 } from "@common/media";
 import { parseInput, ServiceError } from "@common/result";
-import { writeAudit } from "../audit/audit";
+import { writeAuditBy } from "../audit/audit";
 import { bumpContentVersion } from "../content/version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
@@ -79,18 +79,8 @@ function toImage(row: Row): MediaImage {
   };
 }
 
-function audit(db: DB, actor: Actor | undefined, action: string, target: string, details: Record<string, unknown>) {
-  if (!actor) return Promise.resolve();
-  return writeAudit(db, {
-    action,
-    target,
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip ?? null,
-    userAgent: actor.userAgent ?? null,
-    details,
-  });
-}
+const audit = (db: DB, actor: Actor | undefined, action: string, target: string, details: Record<string, unknown>) =>
+  writeAuditBy(db, actor, { action, target, details });
 
 /** A display name from what the browser sent: no path, printable, at most 200 characters. */
 export function cleanFilename(name: string | undefined, format: ImageFormat): string {

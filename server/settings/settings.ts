@@ -9,7 +9,7 @@ import {
   type SettingKey,
   type SiteSettings,
 } from "@common/settings";
-import { writeAudit } from "../audit/audit";
+import { writeAuditBy } from "../audit/audit";
 import { bumpContentVersion } from "../content/version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
@@ -72,17 +72,7 @@ export async function updateSiteSettings(db: DB, patch: unknown, actor?: Actor):
       await removeRedirectFrom(trx, ownerPath(after));
     }
     await bumpContentVersion(trx);
-    if (actor) {
-      await writeAudit(trx, {
-        action: "settings.updated",
-        target: "site settings",
-        actorId: actor.id,
-        actorEmail: actor.email,
-        ip: actor.ip ?? null,
-        userAgent: actor.userAgent ?? null,
-        details: { changed },
-      });
-    }
+    await writeAuditBy(trx, actor, { action: "settings.updated", target: "site settings", details: { changed } });
   });
   return getSiteSettings(db);
 }

@@ -215,30 +215,25 @@ function SortableRow({
       </div>
       <Badge variant={item.published ? "success" : "warning"}>{item.published ? "Published" : "Draft"}</Badge>
       <div className="flex flex-wrap gap-1.5">
-        <Button
-          ref={(el) => registerButton("up", el)}
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={first || busy}
-          aria-label={`Move up: ${item.question}`}
-          onClick={() => onMove("up")}
-        >
-          <ArrowUp className="size-4" aria-hidden />
-          <span className="sr-only sm:not-sr-only">Move up</span>
-        </Button>
-        <Button
-          ref={(el) => registerButton("down", el)}
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={last || busy}
-          aria-label={`Move down: ${item.question}`}
-          onClick={() => onMove("down")}
-        >
-          <ArrowDown className="size-4" aria-hidden />
-          <span className="sr-only sm:not-sr-only">Move down</span>
-        </Button>
+        {(["up", "down"] as const).map((direction) => {
+          const Icon = direction === "up" ? ArrowUp : ArrowDown;
+          const label = direction === "up" ? "Move up" : "Move down";
+          return (
+            <Button
+              key={direction}
+              ref={(el) => registerButton(direction, el)}
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={(direction === "up" ? first : last) || busy}
+              aria-label={`${label}: ${item.question}`}
+              onClick={() => onMove(direction)}
+            >
+              <Icon className="size-4" aria-hidden />
+              <span className="sr-only sm:not-sr-only">{label}</span>
+            </Button>
+          );
+        })}
         <Button type="button" variant="outline" size="sm" aria-label={`Edit: ${item.question}`} onClick={onEdit}>
           Edit
         </Button>
