@@ -75,3 +75,13 @@ export function imageSources(image: ImageInfo): { avif: string; webp: string; fa
     fallback: fallback ? imageVariantUrl(image.id, fallback) : imageOriginalUrl(image.id),
   };
 }
+
+/**
+ * The file link previews should use: the original when it is JPEG, PNG or WebP (what
+ * LinkedIn, Facebook and messengers read), else the largest WebP variant.
+ */
+export function shareImagePath(image: ImageInfo): string {
+  if (image.format !== "avif") return imageOriginalUrl(image.id);
+  const largest = image.variants.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
+  return largest ? imageVariantUrl(image.id, largest) : imageOriginalUrl(image.id);
+}

@@ -43,8 +43,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const description = fillSettings(page.description, root?.settings);
   const title = pageTitle.includes(brand) ? pageTitle : `${pageTitle} | ${brand}`;
   const url = `${siteUrl}${page.path ?? args.location.pathname}`;
-  const shareImageId = root?.settings.shareImageId;
-  const image = `${siteUrl}${page.image ?? (shareImageId ? `/media/${shareImageId}/original` : "/og-default.png")}`;
+  const image = `${siteUrl}${page.image ?? root?.shareImagePath ?? "/og-default.png"}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

@@ -1,4 +1,4 @@
-import { parseInput } from "@common/result";
+import { CHECK_FIELDS_MESSAGE, parseInput, ServiceError } from "@common/result";
 import { slugify } from "@common/slug";
 import {
   defaultSiteSettings,
@@ -52,6 +52,13 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
  */
 export async function updateSiteSettings(db: DB, patch: unknown, actor?: Actor): Promise<SiteSettings> {
   const valid = parseInput(siteSettingsPatchSchema, patch);
+  if (valid.shareImageId) {
+    const image = await db.selectFrom("images").select("id").where("id", "=", valid.shareImageId).executeTakeFirst();
+    if (!image)
+      throw new ServiceError("validation", CHECK_FIELDS_MESSAGE, {
+        shareImageId: "That image no longer exists. Choose another one.",
+      });
+  }
   const updatedAt = nowIso();
   const changed: SettingKey[] = [];
   await db.transaction().execute(async (trx) => {

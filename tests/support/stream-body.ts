@@ -62,3 +62,41 @@ export function streamBody(
     write();
   });
 }
+
+/**
+ * Sends a request's headers and only `sendBytes` of its body (declaring `declaredBytes` as
+ * Content-Length, or chunked when absent), never ending it, and resolves with the answer.
+ * A server that refuses by Content-Length or after counting past its limit answers while
+ * everything sent has been read, so the answer cannot be lost to a connection reset (which
+ * a client still writing after the refusal can suffer on a loaded machine).
+ */
+export function sendPartialBody(
+  url: string,
+  path: string,
+  options: { sendBytes: number; declaredBytes?: number; contentType: string; headers?: Record<string, string> },
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(path, url), {
+      method: "POST",
+      headers: {
+        "Content-Type": options.contentType,
+        Origin: url,
+        ...(options.declaredBytes !== undefined ? { "Content-Length": String(options.declaredBytes) } : {}),
+        ...options.headers,
+      },
+    });
+    req.on("response", (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => {
+        req.destroy();
+        resolve({ status: res.statusCode!, body, headers: res.headers });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.flushHeaders();
+    if (options.sendBytes > 0) req.write(Buffer.alloc(options.sendBytes, "a"));
+  });
+}
