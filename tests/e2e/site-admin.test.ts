@@ -3,7 +3,14 @@ import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  waitForHydration,
+  type PageProblems,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -34,6 +41,7 @@ describe("content-site admin screens in Chromium", () => {
     await createStaff(server, "owner@meritum.test", "admin");
     ({ page, problems } = await newPage(browser));
     await page.goto(`${server.url}/login`);
+    await waitForHydration(page);
     await page.getByLabel("E-mail").fill("owner@meritum.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -82,6 +90,7 @@ describe("content-site admin screens in Chromium", () => {
       }, SERVER)
       .toSatisfy((positions: number[]) => positions.every((p, i) => p > 0 && (i === 0 || p > positions[i - 1]!)));
     await page.goto(`${server.url}/resources/faq`);
+    await waitForHydration(page);
     const section = page.locator("section#category-pricing-and-fees");
     const publicOrder = (await section.getByRole("button").allTextContents()).map((t) => t.trim()).slice(0, 3);
     expect(publicOrder).toEqual([before[0], before[2], second]);
@@ -89,6 +98,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("adds a question with a Markdown preview; it appears on the public FAQ", async () => {
     await page.goto(`${server.url}/admin/faq-items`);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Add a question" }).click();
     const dialog = page.getByRole("dialog", { name: "Add a question" });
     await dialog.getByLabel("Question").fill("Do you support tap to pay?");
@@ -109,6 +119,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("an admin changes the phone number and the footer shows it on the next page", async () => {
     await page.goto(`${server.url}/admin/settings`);
+    await waitForHydration(page);
     const phone = page.getByLabel("Phone", { exact: true });
     await phone.waitFor(SERVER);
     await shot("settings-1280");
@@ -127,6 +138,7 @@ describe("content-site admin screens in Chromium", () => {
       .first();
     await expect.poll(() => toast.textContent(), SERVER).toContain("Settings saved");
     await page.goto(`${server.url}/`);
+    await waitForHydration(page);
     const footer = page.getByRole("contentinfo");
     expect(await footer.textContent()).toContain("(480) 555-0177");
     expect(await footer.getByRole("link", { name: /480\) 555-0177/ }).getAttribute("href")).toBe("tel:+14805550177");
@@ -134,6 +146,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("edits an industry page in its dialog", async () => {
     await page.goto(`${server.url}/admin/industries`);
+    await waitForHydration(page);
     const edit = page.getByRole("button", { name: /^Edit: / }).first();
     await edit.waitFor(SERVER);
     await shot("industries-1280");
@@ -153,6 +166,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("uploads an image with a description and progress; it is listed and served", async () => {
     await page.goto(`${server.url}/admin/media`);
+    await waitForHydration(page);
     await page.getByText("No images yet").waitFor(SERVER);
     await expectAccessible("/admin/media empty");
     const bytes = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#1d4f91" } })
@@ -183,6 +197,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("inserts the uploaded image into an industry page from the media library; the page shows it responsive", async () => {
     await page.goto(`${server.url}/admin/industries`);
+    await waitForHydration(page);
     await page
       .getByRole("button", { name: /^Edit: / })
       .first()
@@ -204,6 +219,7 @@ describe("content-site admin screens in Chromium", () => {
     await dialog.waitFor({ state: "detached", ...SERVER });
     const link = await page.getByRole("cell").getByRole("link").first().getAttribute("href");
     await page.goto(`${server.url}${link}`);
+    await waitForHydration(page);
     const img = page.locator("main picture img[alt='Card terminal on a shop counter']");
     expect(await img.getAttribute("width")).toBe("1200");
     expect(await img.getAttribute("loading")).toBe("lazy");
@@ -225,6 +241,7 @@ describe("content-site admin screens in Chromium", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const screen of ["faq-items", "industries", "media", "settings"]) {
       await page.goto(`${server.url}/admin/${screen}`);
+      await waitForHydration(page);
       await page.locator("main h2").first().waitFor(SERVER);
       await shot(`${screen}-390`);
       await expectAccessible(`/admin/${screen} at 390 px`);
