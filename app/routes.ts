@@ -27,6 +27,8 @@ export default [
       route("guides/:slug", "routes/resources/guide.tsx"),
       route("faq", "routes/resources/faq.tsx"),
     ]),
+    route("preview/blog/:id", "routes/resources/blog-preview.tsx"),
+    route("preview/guides/:id", "routes/resources/guide-preview.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("privacy-policy", "routes/site/privacy-policy.tsx"),
     route("terms-of-service", "routes/site/terms-of-service.tsx"),
@@ -43,7 +45,9 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("blog-posts", "routes/admin/blog-posts.tsx"),
+    route("blog-posts/:id", "routes/admin/blog-post-editor.tsx"),
     route("help-guides", "routes/admin/help-guides.tsx"),
+    route("help-guides/:id", "routes/admin/help-guide-editor.tsx"),
     route("faq-items", "routes/admin/faq-items.tsx"),
     // content-site
     route("industries", "routes/admin/industries.tsx"),

@@ -35,6 +35,22 @@ export const securityKeys = {
   me: () => [...securityKeys.all, "me"],
 };
 
+/** Blog posts or help guides (`kind` is the section key and the API area). */
+export const contentKeys = (kind: "blog-posts" | "help-guides") => {
+  const all = [`/api/admin/${kind}`] as const;
+  return {
+    all,
+    list: (filter: { q?: string; status?: string; category?: string; sort?: string; page?: number } = {}) => [
+      ...all,
+      ...querySegment(filter),
+    ],
+    detail: (id: string) => [...all, id],
+    revisions: (id: string) => [...all, id, "revisions"],
+    revision: (id: string, revisionId: string) => [...all, id, "revisions", revisionId],
+    slugCheck: (slug: string, id?: string) => [...all, ...querySegment({ slug, id }).map((s) => `slug-check${s}`)],
+  };
+};
+
 // content-site: FAQ items, industries, media, settings
 export const faqKeys = {
   all: ["/api/admin/faq-items"] as const,

@@ -43,6 +43,10 @@ export interface ArticleColumns {
   seo_title: string | null;
   seo_description: string | null;
   reading_minutes: number;
+  /** Rises on every save (stale updates are refused). */
+  version: Generated<number>;
+  /** The uploaded cover image (stored_files), if any. */
+  cover_image_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -230,6 +234,31 @@ export interface StoredFilesTable {
   created_at: string;
 }
 
+/** A snapshot of a blog post or help guide at one save (the editor's history panel). */
+export interface ArticleRevisionsTable {
+  id: string;
+  item_table: string; // blog_posts | help_guides
+  item_id: string;
+  title: string;
+  slug: string;
+  body: string;
+  snapshot: string; // JSON of the editable fields
+  kind: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An old public path: 301 to `to_path`, or 410 when `to_path` is null (deleted). */
+export interface ContentRedirectsTable {
+  from_path: string;
+  to_path: string | null;
+  item_table: string;
+  item_id: string;
+  created_at: string;
+}
+
 // content-site: redirects and images
 /** A public path that moved: answers 301 to `to_path` (server/redirects). */
 export interface RedirectsTable {
@@ -272,6 +301,8 @@ export interface Database {
   audit_log: AuditLogTable;
   sign_in_lockouts: SignInLockoutsTable;
   stored_files: StoredFilesTable;
+  article_revisions: ArticleRevisionsTable;
+  content_redirects: ContentRedirectsTable;
   // content-site
   redirects: RedirectsTable;
   images: ImagesTable;

@@ -1,6 +1,7 @@
 import express from "express";
 import { ADMIN_SECTIONS, type AdminSectionKey } from "@common/admin-sections";
 import { accountApi } from "../account/api";
+import { articlesApi } from "../content/api";
 import { requireApi } from "../auth/express";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
@@ -23,8 +24,8 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   dashboard: null,
   contacts: null,
   forms: null,
-  "blog-posts": null,
-  "help-guides": null,
+  "blog-posts": articlesApi("blog_posts"),
+  "help-guides": articlesApi("help_guides"),
   // content-site
   "faq-items": faqApi,
   industries: industriesApi,

@@ -6,6 +6,7 @@ import * as m0004 from "./0004-content";
 import * as m0005 from "./0005-auth";
 import * as m0006 from "./0006-stored-files";
 import * as m0015 from "./0015-session-security";
+import * as m0030 from "./0030-content-editor";
 // content-site (0035-0039)
 import * as m0035 from "./0035-redirects";
 import * as m0036 from "./0036-images";
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   "0005-auth": m0005,
   "0006-stored-files": m0006,
   "0015-session-security": m0015,
+  "0030-content-editor": m0030,
   // content-site (0035-0039)
   "0035-redirects": m0035,
   "0036-images": m0036,
