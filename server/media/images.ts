@@ -210,15 +210,23 @@ export async function imageUses(db: DB): Promise<Map<string, ImageUse[]>> {
   ] as const) {
     const rows = await db
       .selectFrom(table)
-      .select(["id", "title", "cover_image_url", "body"])
-      .where((eb) => eb.or([eb("cover_image_url", "like", like), eb("body", "like", like)]))
+      .select(["id", "title", "cover_image_url", "cover_image_id", "body"])
+      .where((eb) =>
+        eb.or([eb("cover_image_id", "is not", null), eb("cover_image_url", "like", like), eb("body", "like", like)]),
+      )
       .execute();
     for (const row of rows)
-      add([...imageIdsIn(`${row.cover_image_url ?? ""}\n${row.body}`)], {
-        kind,
-        title: row.title,
-        editPath: `${path}/${row.id}`,
-      });
+      add(
+        [
+          ...(row.cover_image_id ? [row.cover_image_id] : []),
+          ...imageIdsIn(`${row.cover_image_url ?? ""}\n${row.body}`),
+        ],
+        {
+          kind,
+          title: row.title,
+          editPath: `${path}/${row.id}`,
+        },
+      );
   }
   for (const row of await db
     .selectFrom("faq_items")
@@ -287,4 +295,39 @@ export async function deleteImage(db: DB, id: string, options: { force?: boolean
     await bumpContentVersion(trx);
     await audit(trx, actor, "image.deleted", row.filename, { imageId: id, usedIn: uses.length });
   });
+}
+
+/**
+ * Items with their cover image's render data (`cover`, null when none or deleted), for the
+ * blog cards and post pages (one query for the whole list).
+ */
+export async function withCovers<T extends { coverImageId?: string | null }>(
+  db: DB,
+  items: T[],
+): Promise<Array<T & { cover: ImageInfo | null }>> {
+  const infos = await getImageInfos(
+    db,
+    items.map((item) => item.coverImageId).filter((id): id is string => !!id),
+  );
+  return items.map((item) => ({ ...item, cover: (item.coverImageId && infos.get(item.coverImageId)) || null }));
+}
+
+/** A post page's data with the covers of the post and of its related posts. */
+export async function withPostCovers<
+  V extends { post: { coverImageId?: string | null }; related: Array<{ coverImageId?: string | null }> },
+>(
+  db: DB,
+  view: V,
+): Promise<
+  Omit<V, "post" | "related"> & {
+    post: V["post"] & { cover: ImageInfo | null };
+    related: Array<V["related"][number] & { cover: ImageInfo | null }>;
+  }
+> {
+  const [post, ...related] = await withCovers(db, [view.post, ...view.related]);
+  return {
+    ...view,
+    post: post as V["post"] & { cover: ImageInfo | null },
+    related: related as Array<V["related"][number] & { cover: ImageInfo | null }>,
+  };
 }

@@ -237,6 +237,42 @@ describe("content-site admin screens in Chromium", () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it("gives a published post a cover image from the media library; the post and the blog cards show it", async () => {
+    await page.goto(`${server.url}/admin/blog-posts`);
+    await waitForHydration(page);
+    const first = page.getByRole("row").nth(1).getByRole("link").first();
+    await first.waitFor(SERVER);
+    const title = (await first.textContent())!.trim();
+    await first.click();
+    await page.getByRole("heading", { name: "Edit post" }).waitFor(SERVER);
+    await page.getByRole("button", { name: "Choose image" }).click();
+    const picker = page.getByRole("dialog", { name: "Choose a cover image" });
+    await picker.getByRole("button", { name: "Use: Card terminal on a shop counter" }).click(SERVER);
+    await picker.waitFor({ state: "detached", ...SERVER });
+    await page.locator("[data-slot=cover-image] img[alt='Card terminal on a shop counter']").waitFor(SERVER);
+    await shot("post-cover-1280");
+    await page.getByRole("button", { name: "Update" }).first().click();
+    const toast = page
+      .getByRole("region", { name: /Notifications/ })
+      .locator("li")
+      .first();
+    await expect.poll(() => toast.textContent(), SERVER).toMatch(/saved|updated|published/i);
+
+    await page.goto(`${server.url}/resources/blog`);
+    await waitForHydration(page);
+    const card = page.locator("article", { hasText: title }).first();
+    expect(await card.locator("picture img").getAttribute("width")).toBe("1200");
+    const slug = (await card.getByRole("link").first().getAttribute("href"))!;
+    await page.goto(`${server.url}${slug}`);
+    await waitForHydration(page);
+    const cover = page.locator("main picture img").first();
+    expect(await cover.getAttribute("alt")).toBe("Card terminal on a shop counter");
+    expect(await cover.getAttribute("loading")).toBe("eager");
+    expect(await cover.getAttribute("height")).toBe("800");
+    await shot("post-page-cover-1280");
+    expect(problems.errors).toEqual([]);
+  });
+
   it("has no axe violations on these screens at 390 px", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const screen of ["faq-items", "industries", "media", "settings"]) {

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import type { MarkdownPreviewResponse } from "@server/content/faq-api";
-import { InsertImageButton } from "~/components/admin/media/image-picker";
+import { InsertImageButton, insertMarkdownBlock } from "~/components/admin/media/image-picker";
 import { Field } from "~/components/ui/field";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
@@ -39,14 +39,16 @@ export function MarkdownField({
   const textarea = useRef<HTMLTextAreaElement>(null);
   const insert = (markdown: string) => {
     const el = textarea.current;
-    const at = el ? el.selectionStart : text.length;
-    const end = el ? el.selectionEnd : text.length;
-    const before = text.slice(0, at);
-    const block = `${before && !before.endsWith("\n\n") ? (before.endsWith("\n") ? "\n" : "\n\n") : ""}${markdown}\n\n`;
-    setText(before + block + text.slice(end));
+    const next = insertMarkdownBlock(
+      text,
+      el?.selectionStart ?? text.length,
+      el?.selectionEnd ?? text.length,
+      markdown,
+    );
+    setText(next.text);
     requestAnimationFrame(() => {
       el?.focus();
-      el?.setSelectionRange(at + block.length, at + block.length);
+      el?.setSelectionRange(next.caret, next.caret);
     });
   };
   const [text, setText] = useState(defaultValue ?? "");

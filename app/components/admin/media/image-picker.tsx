@@ -156,3 +156,14 @@ export function InsertImageButton({ onInsert }: { onInsert: (markdown: string) =
 export function imageMarkdown(image: Pick<MediaImage, "id" | "alt">): string {
   return `![${image.alt.replace(/([[\]\\])/g, "\\$1")}](${imageOriginalUrl(image.id)})`;
 }
+
+/**
+ * Puts a Markdown block (an image) into `text` in place of the selection from `start` to
+ * `end`, as its own paragraph; returns the new text and where the caret goes (after it).
+ */
+export function insertMarkdownBlock(text: string, start: number, end: number, block: string) {
+  const before = text.slice(0, start);
+  const gap = !before || before.endsWith("\n\n") ? "" : before.endsWith("\n") ? "\n" : "\n\n";
+  const inserted = `${gap}${block}\n\n`;
+  return { text: before + inserted + text.slice(end), caret: start + inserted.length };
+}
