@@ -259,13 +259,7 @@ export interface ContentRedirectsTable {
   created_at: string;
 }
 
-// content-site: redirects and images
-/** A public path that moved: answers 301 to `to_path` (server/redirects). */
-export interface RedirectsTable {
-  from_path: string;
-  to_path: string;
-  created_at: string;
-}
+// content-site: images
 
 /** An uploaded content image; its bytes and variants are rows of stored_files. */
 export interface ImagesTable {
@@ -304,7 +298,6 @@ export interface Database {
   article_revisions: ArticleRevisionsTable;
   content_redirects: ContentRedirectsTable;
   // content-site
-  redirects: RedirectsTable;
   images: ImagesTable;
 }
 

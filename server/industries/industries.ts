@@ -171,7 +171,7 @@ export async function updateIndustry(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (existing.slug !== value.slug) {
-      await recordRedirect(trx, industryPath(existing.slug), industryPath(value.slug));
+      await recordRedirect(trx, industryPath(existing.slug), industryPath(value.slug), { table: "industries", id });
       await removeRedirectFrom(trx, industryPath(value.slug));
     }
     await bumpContentVersion(trx);

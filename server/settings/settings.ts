@@ -75,7 +75,7 @@ export async function updateSiteSettings(db: DB, patch: unknown, actor?: Actor):
     if (!changed.length) return;
     const after = { ...before, ...valid };
     if (ownerPath(before) !== ownerPath(after)) {
-      await recordRedirect(trx, ownerPath(before), ownerPath(after));
+      await recordRedirect(trx, ownerPath(before), ownerPath(after), { table: "site_settings", id: "ownerSlug" });
       await removeRedirectFrom(trx, ownerPath(after));
     }
     await bumpContentVersion(trx);

@@ -5,8 +5,8 @@ import { columnTypes } from "../dialect";
  * Permanent redirects of public paths that moved (a slug change of an industry, of the
  * owner page, of a post or guide): `from_path` answers 301 to `to_path`. One hop only: the
  * redirects service rewrites older rows when a target moves again (server/redirects).
- * content-editor: if your branch also creates a redirects table, keep one of the two
- * migrations; the service in server/redirects/redirects.ts is written to be the shared one.
+ * Superseded by content-editor's `content_redirects` (0030): 0037 moves the rows and drops
+ * this table.
  */
 export async function up(db: Kysely<any>) {
   const t = columnTypes(db);

@@ -10,6 +10,7 @@ import * as m0030 from "./0030-content-editor";
 // content-site (0035-0039)
 import * as m0035 from "./0035-redirects";
 import * as m0036 from "./0036-images";
+import * as m0037 from "./0037-one-redirects-table";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   // content-site (0035-0039)
   "0035-redirects": m0035,
   "0036-images": m0036,
+  "0037-one-redirects-table": m0037,
 };
