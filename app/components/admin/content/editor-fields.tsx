@@ -183,7 +183,12 @@ export function MarkdownField({
             <FieldError>{failureMessage(preview.error)}</FieldError>
           ) : (
             <div
-              className="prose-content max-h-[36rem] overflow-y-auto"
+              // A scrolling region must be reachable by keyboard (WCAG 2.1.1; axe "scrollable-region-focusable").
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+              role="region"
+              aria-label="Rendered preview"
+              className="prose-content max-h-[36rem] overflow-y-auto rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               dangerouslySetInnerHTML={{ __html: preview.data?.html ?? "" }}
             />
           )}
