@@ -4,10 +4,11 @@ import { nowIso } from "../db/dialect";
 
 /*
  * Permanent redirects of public pages that moved, in the one redirects table
- * (`content_redirects`, migration 0030; decision 0030): industries and the owner page here,
- * posts and guides through server/content/redirects.ts (which adds 410 for deleted
- * articles). A slug change records the move inside its transaction; a page that finds
- * nothing calls `notFoundOrRedirect` instead of throwing its 404.
+ * (`content_redirects`, migration 0030; decisions 0027 and 0030) for every kind of page:
+ * posts, guides, industries and the owner page. A slug change records the move inside its
+ * transaction (so it bumps the content version with it); deleting a public item marks its
+ * path gone (410). A live page always wins: saving a page at a path removes any redirect
+ * from it, and loaders look here only when nothing answers (`notFoundOrRedirect`).
  */
 
 /** A site path as stored: leading slash, no trailing slash, no query or fragment. */
@@ -38,6 +39,19 @@ export async function recordRedirect(db: DB, from: string, to: string, item: Mov
     .insertInto("content_redirects")
     .values({ from_path: fromPath, to_path: toPath, item_table: item.table, item_id: item.id, created_at: nowIso() })
     .execute();
+}
+
+/** The page at `path` was deleted: `path` and every redirect that pointed at it answer 410. */
+export async function markGone(db: DB, path: string, item: MovedItem, options: { wasPublic: boolean }): Promise<void> {
+  const gone = normalizePath(path);
+  await db.updateTable("content_redirects").set({ to_path: null }).where("to_path", "=", gone).execute();
+  await db.deleteFrom("content_redirects").where("from_path", "=", gone).execute();
+  if (options.wasPublic) {
+    await db
+      .insertInto("content_redirects")
+      .values({ from_path: gone, to_path: null, item_table: item.table, item_id: item.id, created_at: nowIso() })
+      .execute();
+  }
 }
 
 /** Where a moved path now lives (`to` null: gone), or undefined. */

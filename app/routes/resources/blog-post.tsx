@@ -1,5 +1,5 @@
 import { getDb } from "@server/db";
-import { missingArticle } from "@server/content/redirects";
+import { notFoundOrRedirect } from "@server/redirects/redirects";
 import { getPostView } from "@server/content/posts";
 import { withPostCovers } from "@server/media/images";
 import { shareImagePath } from "@common/media";
@@ -8,9 +8,9 @@ import { RSS_LINK } from "~/components/resources/rss";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await getPostView(getDb(), params.slug);
-  if (!view) throw await missingArticle(getDb(), `/resources/blog/${params.slug}`);
+  if (!view) return notFoundOrRedirect(getDb(), request);
   const { body: _body, ...post } = view.post;
   return withPostCovers(getDb(), { ...view, post });
 }
