@@ -29,9 +29,12 @@ export interface LeadUpload {
 }
 
 export type LeadRequest =
-  | { ok: true; form: FormData; statement?: LeadUpload; partial?: never }
+  | { ok: true; form: FormData; statement?: LeadUpload; files: Record<string, LeadUpload>; partial?: never }
   | { ok: false; status: number; message: string; fieldErrors?: FieldErrors; form?: FormData };
 
+const FILE_SIZE_ERROR = "Files must be 10 MB or smaller. Please attach a smaller file.";
+const FORM_TOO_LARGE =
+  "The form is larger than we accept (files up to 10 MB). Please attach a smaller file and send it again.";
 const TOO_LARGE =
   "The form is larger than we accept (statements up to 10 MB). Please attach a smaller file and send it again.";
 
@@ -40,8 +43,22 @@ export function isAcceptedContentType(contentType: string | null): boolean {
   return type === "multipart/form-data" || type === "application/x-www-form-urlencoded";
 }
 
-export async function readLeadRequest(request: Request): Promise<LeadRequest> {
-  const result = await readBody(request);
+/** Which file inputs a form has (others are dropped) and the field an oversized body is reported on. */
+export interface FileRules {
+  fields: readonly string[];
+  /** The field a "too large" error is shown beside, and its message. */
+  sizeField?: string;
+  sizeMessage?: string;
+}
+
+export const LEAD_FILES: FileRules = {
+  fields: ["statement"],
+  sizeField: "statement",
+  sizeMessage: STATEMENT_SIZE_ERROR,
+};
+
+export async function readLeadRequest(request: Request, rules: FileRules = LEAD_FILES): Promise<LeadRequest> {
+  const result = await readBody(request, rules);
   // A refused body may be only partly read: read the rest in the background (the answer
   // does not wait) so the connection finishes cleanly and the client sees our response.
   if (!result.ok) void discardBody(request);
@@ -70,7 +87,13 @@ async function discardBody(request: Request): Promise<void> {
   }
 }
 
-async function readBody(request: Request): Promise<LeadRequest> {
+async function readBody(request: Request, rules: FileRules): Promise<LeadRequest> {
+  const tooLarge = (): LeadRequest & { ok: false } => ({
+    ok: false,
+    status: 413,
+    message: rules === LEAD_FILES ? TOO_LARGE : FORM_TOO_LARGE,
+    fieldErrors: rules.sizeField ? { [rules.sizeField]: rules.sizeMessage ?? FILE_SIZE_ERROR } : undefined,
+  });
   const contentType = request.headers.get("content-type");
   if (!isAcceptedContentType(contentType)) {
     return {
@@ -80,15 +103,17 @@ async function readBody(request: Request): Promise<LeadRequest> {
     };
   }
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > MAX_LEAD_BODY_BYTES) {
-    return { ok: false, status: 413, message: TOO_LARGE, fieldErrors: { statement: STATEMENT_SIZE_ERROR } };
-  }
+  if (Number.isFinite(declared) && declared > MAX_LEAD_BODY_BYTES) return tooLarge();
 
-  let statement: LeadUpload | undefined;
+  const files: Record<string, LeadUpload> = {};
   const uploadHandler = async (file: FileUpload) => {
-    if (file.fieldName !== "statement") return null; // unknown file fields are dropped
+    if (!rules.fields.includes(file.fieldName)) return null; // unknown file fields are dropped
     if (file.size === 0 && !file.name) return null; // the empty file input browsers always send
-    statement = { filename: file.name, declaredType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+    files[file.fieldName] = {
+      filename: file.name,
+      declaredType: file.type,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    };
     return null;
   };
 
@@ -96,7 +121,7 @@ async function readBody(request: Request): Promise<LeadRequest> {
     const form = await parseFormData(
       request,
       {
-        maxFiles: 1,
+        maxFiles: Math.max(1, rules.fields.length),
         maxFileSize: MAX_STATEMENT_BYTES,
         maxParts: MAX_PARTS,
         maxHeaderSize: MAX_HEADER_BYTES,
@@ -110,8 +135,13 @@ async function readBody(request: Request): Promise<LeadRequest> {
         if (typeof value === "string" && value.includes("\uFFFD")) return classify(encodingError());
       }
     }
-    return { ok: true, form, statement };
+    return { ok: true, form, files, statement: files.statement };
   } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return tooLarge();
+    if (error instanceof MaxFilesExceededError && rules === LEAD_FILES) {
+      const message = "Please attach one statement file only.";
+      return { ok: false, status: 400, message, fieldErrors: { statement: message } };
+    }
     return classify(error);
   }
 }
@@ -124,8 +154,7 @@ function classify(error: unknown): LeadRequest & { ok: false } {
     return {
       ok: false,
       status: 400,
-      message: "Please attach one statement file only.",
-      fieldErrors: { statement: "Please attach one statement file only." },
+      message: "Please attach one file per upload field only.",
     };
   }
   if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {

@@ -14,6 +14,11 @@ import {
   type LeadFormInput,
   type StatementType,
 } from "@common/lead";
+import type { Answer, FormDefinition } from "@common/forms";
+import { storeFile } from "../files/files";
+import { linkContact, submissionBase, type SubmissionMeta, type UploadedAnswerFile } from "../forms/submissions";
+import { FREE_ANALYSIS_CORE_FIELDS, FREE_ANALYSIS_CORE_KEYS } from "../forms/free-analysis";
+import { answerRows, buildFormMail, notificationRecipients, submissionAdminUrl } from "../forms/mail";
 import { stageStatement } from "./statements";
 
 /**
@@ -22,10 +27,7 @@ import { stageStatement } from "./statements";
  * the staff e-mail follows and, when it fails, is retried by `sweepLeadNotifications`.
  */
 
-export interface LeadMeta {
-  clientIp?: string;
-  userAgent?: string | null;
-}
+export type LeadMeta = SubmissionMeta;
 
 export interface LeadStatementUpload {
   filename: string;
@@ -46,7 +48,7 @@ export async function createLead(
   input: LeadFormInput,
   statement: LeadStatementUpload | undefined,
   meta: LeadMeta = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; form?: FormDefinition; extras?: Answer[]; extraFiles?: UploadedAnswerFile[] } = {},
 ): Promise<CreatedLead> {
   const staged = statement ? await stageStatement(statement.bytes, statement.type, options.dataDir) : undefined;
   const now = nowIso();
@@ -62,34 +64,18 @@ export async function createLead(
   let created: CreatedLead;
   try {
     created = await db.transaction().execute(async (trx) => {
-      const contact = await trx
-        .insertInto("contacts")
-        .values({
-          id: crypto.randomUUID(),
+      // Kept as first submitted: a returning e-mail moves only the contact's count and last-seen time.
+      const contact = await linkContact(
+        trx,
+        {
           email,
           name: input.name,
-          business_name: input.businessName,
+          businessName: input.businessName,
           phone: input.phone,
           website: input.website ?? null,
-          status: "new",
-          submission_count: 1,
-          created_at: now,
-          updated_at: now,
-          last_submitted_at: now,
-        })
-        .onConflict((oc) =>
-          oc.column("email").doUpdateSet({
-            name: input.name,
-            business_name: input.businessName,
-            phone: input.phone,
-            website: input.website ?? null,
-            submission_count: sql<number>`${sql.ref("contacts.submission_count")} + 1`,
-            updated_at: now,
-            last_submitted_at: now,
-          }),
-        )
-        .returning(["id", "submission_count"])
-        .executeTakeFirstOrThrow();
+        },
+        now,
+      );
 
       const submissionId = crypto.randomUUID();
       await trx
@@ -97,11 +83,16 @@ export async function createLead(
         .values({
           id: submissionId,
           contact_id: contact.id,
-          name: input.name,
-          business_name: input.businessName,
-          email,
-          phone: input.phone,
-          website: input.website ?? null,
+          ...submissionBase(
+            {
+              email,
+              name: input.name,
+              businessName: input.businessName,
+              phone: input.phone,
+              website: input.website ?? null,
+            },
+            meta,
+          ),
           monthly_volume: input.monthlyVolume,
           average_ticket_cents: input.averageTicket === undefined ? null : Math.round(input.averageTicket * 100),
           current_processor: input.currentProcessor ?? null,
@@ -111,17 +102,53 @@ export async function createLead(
           consent_version: CONSENT_VERSION,
           source: input.source,
           calculator_inputs: calculator,
-          client_ip: meta.clientIp?.slice(0, 64) ?? null,
-          user_agent: meta.userAgent?.slice(0, 500) ?? null,
           created_at: now,
           notify_status: "pending",
           notified_at: null,
           notify_attempts: 0,
           notify_last_attempt_at: null,
           notify_error: null,
+          form_id: options.form?.id ?? null,
+          answers: null,
+          spam: false,
+          spam_reason: null,
+          read_at: null,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+
+      // Files of fields staff added: stored with the rows that point at them.
+      const extras = [...(options.extras ?? [])];
+      for (const file of options.extraFiles ?? []) {
+        const saved = await storeFile(trx, {
+          purpose: "attachment",
+          filename: file.filename,
+          mimeType: file.mimeType,
+          bytes: file.bytes,
+        });
+        await trx
+          .insertInto("submission_files")
+          .values({
+            id: crypto.randomUUID(),
+            submission_id: submissionId,
+            field_key: file.fieldKey,
+            file_id: saved.id,
+            created_at: now,
+          })
+          .execute();
+        const label = options.form?.fields.find((f) => f.key === file.fieldKey)?.label ?? file.fieldKey;
+        extras.push({
+          key: file.fieldKey,
+          label,
+          type: "file",
+          value: { fileId: saved.id, filename: saved.filename, size: saved.size, mimeType: saved.mimeType },
+        });
+      }
+      await trx
+        .updateTable("lead_submissions")
+        .set({ answers: JSON.stringify(leadAnswers(options.form, input, extras, statement)) })
+        .where("id", "=", submissionId)
+        .execute();
 
       let statementId: string | undefined;
       if (staged && statement) {
@@ -142,7 +169,7 @@ export async function createLead(
           .returning("id")
           .executeTakeFirstOrThrow();
       }
-      return { contactId: contact.id, submissionId, statementId, returning: Number(contact.submission_count) > 1 };
+      return { contactId: contact.id, submissionId, statementId, returning: contact.returning };
     });
   } catch (err) {
     await staged?.discard();
@@ -162,6 +189,38 @@ export async function createLead(
     statement: Boolean(staged),
   });
   return created;
+}
+
+/**
+ * Every answer of a Free Analysis post, with the labels the form showed (the definition's,
+ * or the code's when there is none), for the submission's record.
+ */
+function leadAnswers(
+  form: FormDefinition | undefined,
+  input: LeadFormInput,
+  extras: Answer[],
+  statement: LeadStatementUpload | undefined,
+): Answer[] {
+  const values: Record<string, Answer["value"]> = {
+    name: input.name,
+    businessName: input.businessName,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    website: input.website ?? null,
+    monthlyVolume: volumeLabel(input.monthlyVolume),
+    averageTicket: input.averageTicket ?? null,
+    currentProcessor: input.currentProcessor ?? null,
+    paymentMethods: input.paymentMethods.map(paymentMethodLabel),
+    message: input.message ?? null,
+    statement: statement ? sanitizeFilename(statement.filename) : null,
+    consent: true,
+  };
+  const fields = form?.fields ?? FREE_ANALYSIS_CORE_FIELDS;
+  return fields.flatMap((f): Answer[] => {
+    if (f.key in values) return [{ key: f.key, label: f.label, type: f.type, value: values[f.key] ?? null }];
+    const extra = extras.find((a) => a.key === f.key);
+    return extra ? [extra] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -291,6 +350,7 @@ async function buildLeadMail(db: DB, submissionId: string) {
     .selectAll()
     .where("id", "=", submissionId)
     .executeTakeFirstOrThrow();
+  if (s.source === "form" && s.form_id) return buildFormMail(db, { ...s, form_id: s.form_id });
   const statements = await db
     .selectFrom("lead_statements")
     .select(["original_filename", "detected_type", "size_bytes"])
@@ -299,11 +359,13 @@ async function buildLeadMail(db: DB, submissionId: string) {
   const contact = await db
     .selectFrom("contacts")
     .select(["submission_count"])
-    .where("id", "=", s.contact_id)
+    .where("id", "=", s.contact_id ?? "")
     .executeTakeFirst();
-  const settings = await getSiteSettings(db);
-  const config = getConfig();
-  const to = config.staffNotifyEmail ?? settings.email;
+  const to = (await notificationRecipients(db, s.form_id)).join(", ");
+  // Fields staff added to the Free Analysis form.
+  const extras = (s.answers ? (JSON.parse(s.answers) as Answer[]) : []).filter(
+    (a) => !FREE_ANALYSIS_CORE_KEYS.includes(a.key),
+  );
 
   const methods = (JSON.parse(s.payment_methods) as string[]).map(paymentMethodLabel).join("; ");
   const calc = s.calculator_inputs ? (JSON.parse(s.calculator_inputs) as Record<string, number | null>) : null;
@@ -340,18 +402,22 @@ async function buildLeadMail(db: DB, submissionId: string) {
     "Previous requests",
     contact && contact.submission_count > 1 ? `${contact.submission_count - 1} earlier` : "first request",
   ]);
+  rows.push(...answerRows(extras));
   rows.push(["Received", s.created_at]);
+  const link = s.form_id ? submissionAdminUrl(s.form_id, s.id) : undefined;
 
   const message = s.message ?? "";
   const text =
     `New Free Analysis request from ${s.name} (${s.business_name}).\n\n` +
     rows.map(([k, v]) => `${k}: ${v}`).join("\n") +
     (message ? `\n\nMessage:\n${message}\n` : "\n") +
+    (link ? `\nOpen it in the admin: ${link}\n` : "") +
     `\nPlease reply within one business day. Reply to this e-mail to answer ${s.name} directly.\n`;
   const html =
     `<p>New Free Analysis request from <strong>${escapeHtml(s.name)}</strong> (${escapeHtml(s.business_name)}).</p>` +
     `<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>` +
     (message ? `<p><strong>Message</strong></p><p>${escapeHtml(message).replace(/\n/g, "<br>")}</p>` : "") +
+    (link ? `<p><a href="${escapeHtml(link)}">Open it in the admin</a></p>` : "") +
     `<p>Please reply within one business day.</p>`;
   const subject = `New Free Analysis request: ${s.business_name}`.replace(/[\r\n]+/g, " ").slice(0, 180);
   return { to, subject, text, html, replyTo: s.email };

@@ -5,6 +5,7 @@ import * as m0003 from "./0003-leads";
 import * as m0004 from "./0004-content";
 import * as m0005 from "./0005-auth";
 import * as m0006 from "./0006-stored-files";
+import * as m0045 from "./0045-forms";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004-content": m0004,
   "0005-auth": m0005,
   "0006-stored-files": m0006,
+  "0045-forms": m0045,
 };
