@@ -28,6 +28,7 @@ export default [
       route("faq", "routes/resources/faq.tsx"),
     ]),
     route("contact", "routes/site/contact.tsx"),
+    route("forms/:slug", "routes/site/form.tsx"),
     route("privacy-policy", "routes/site/privacy-policy.tsx"),
     route("terms-of-service", "routes/site/terms-of-service.tsx"),
     route(":page", "routes/site/meet-owner.tsx"),

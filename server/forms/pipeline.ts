@@ -50,6 +50,22 @@ export type Guarded =
   | { kind: "spam"; form: FormData }
   | { kind: "accepted"; form: FormData; files: Record<string, LeadUpload>; meta: SubmissionMeta; keepToken?: string };
 
+/**
+ * The hidden inputs' values for a form page, from the request that renders it: the page
+ * with its query (the landing page), the Referer, and the UTM tags in the query.
+ */
+export function attributionFrom(request: Request): Record<(typeof ATTRIBUTION_INPUTS)[keyof Attribution], string> {
+  const url = new URL(request.url);
+  const q = (name: string) => (url.searchParams.get(name) ?? "").slice(0, 100);
+  return {
+    _landing: `${url.pathname}${url.search}`.slice(0, 500),
+    _referrer: (request.headers.get("referer") ?? "").slice(0, 500),
+    _utm_source: q("utm_source"),
+    _utm_medium: q("utm_medium"),
+    _utm_campaign: q("utm_campaign"),
+  };
+}
+
 function attributionOf(form: FormData): Attribution {
   const read = (name: string) => {
     const v = form.get(name);

@@ -2,6 +2,7 @@ import express from "express";
 import { ADMIN_SECTIONS, type AdminSectionKey } from "@common/admin-sections";
 import { accountApi } from "../account/api";
 import { requireApi } from "../auth/express";
+import { formsApi } from "../forms/api";
 import { usersApi } from "../users/api";
 
 /**
@@ -17,7 +18,7 @@ export const ADMIN_JSON_LIMIT = "1mb";
 const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   dashboard: null,
   contacts: null,
-  forms: null,
+  forms: formsApi,
   "blog-posts": null,
   "help-guides": null,
   "faq-items": null,

@@ -44,14 +44,14 @@ export async function handleLeadPost(
   const freshToken = () => issueFormToken(config.authSecret);
   // A valid token goes back unchanged after a field error, so correcting a field does not
   // restart the minimum time; anything else gets a fresh one.
-  let keepToken: string | undefined;
+  const kept: { token?: string } = {};
   const fail = (
     status: number,
     body: { formError: string; fieldErrors?: FieldErrors; values?: LeadFormValues },
     headers?: Record<string, string>,
   ): LeadPostResult => ({
     status,
-    body: { ok: false, ...body, values: { ...body.values, formToken: keepToken ?? freshToken() } },
+    body: { ok: false, ...body, values: { ...body.values, formToken: kept.token ?? freshToken() } },
     headers,
   });
 
@@ -83,7 +83,7 @@ export async function handleLeadPost(
     return { status: 200, body: { ok: true, data: { name, statement: false } } };
   }
   const { form, files, meta } = guarded;
-  keepToken = guarded.keepToken;
+  kept.token = guarded.keepToken;
   const statement = files.statement;
   const values = {
     ...leadFormValues(form),

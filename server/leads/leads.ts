@@ -1,11 +1,9 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
 import { getConfig } from "../config";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { log } from "../logger";
 import { escapeHtml, sendMail } from "../mail/mail";
-import { getSiteSettings } from "../settings/settings";
 import {
   CONSENT_VERSION,
   paymentMethodLabel,

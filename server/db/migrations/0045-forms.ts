@@ -65,7 +65,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("file_id", "varchar(36)", (c) => c.notNull().unique())
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("submission_files_submission_idx").on("submission_files").column("submission_id").execute();
+  await db.schema
+    .createIndex("submission_files_submission_idx")
+    .on("submission_files")
+    .column("submission_id")
+    .execute();
 }
 
 /**
