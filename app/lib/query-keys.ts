@@ -34,3 +34,16 @@ export const securityKeys = {
   overview: () => [...securityKeys.all],
   me: () => [...securityKeys.all, "me"],
 };
+
+export const formsKeys = {
+  all: ["/api/admin/forms"] as const,
+  list: () => [...formsKeys.all],
+  detail: (id: string) => [...formsKeys.all, id],
+  submissions: (id: string, filter: { tab?: string; q?: string; from?: string; to?: string; page?: number } = {}) => [
+    ...formsKeys.all,
+    id,
+    "submissions",
+    ...querySegment(filter),
+  ],
+  submission: (id: string, submissionId: string) => [...formsKeys.all, id, "submissions", submissionId],
+};
