@@ -239,6 +239,7 @@ function checkOne(field: FormField, raw: PostedValue): { error?: string; value?:
     if (!text) return field.required ? { error: `Please agree: “${label}”.` } : { value: false };
     return { value: true };
   }
+  if (!text && field.type === "select" && field.required) return { error: `Please choose an option for “${label}”.` };
   if (!text) return missing();
   const max = TEXT_MAX[field.type];
   if (max && text.length > max)

@@ -222,7 +222,7 @@ export default function SubmissionPage() {
             <dt className="text-muted-foreground">E-mail to staff</dt>
             <dd>
               {NOTIFY_LABELS[submission.notify.status] ?? submission.notify.status}
-              {submission.notify.attempts ? ` (${submission.notify.attempts} attempts)` : ""}
+              {submission.notify.attempts > 1 ? ` after ${submission.notify.attempts} attempts` : ""}
               {submission.notify.error ? (
                 <span className="block break-words text-destructive-text">{submission.notify.error}</span>
               ) : null}

@@ -158,23 +158,26 @@ export default function SubmissionsPage() {
                 <TableRow>
                   <TableHead>Received (Arizona)</TableHead>
                   <TableHead>From</TableHead>
-                  <TableHead>Summary</TableHead>
-                  <TableHead>Status</TableHead>
+                  <TableHead className="hidden md:table-cell">Summary</TableHead>
+                  <TableHead className="hidden sm:table-cell">Status</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {data!.rows.map((row) => (
                   <TableRow key={row.id} className={row.read || row.spam ? undefined : "font-semibold"}>
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell className="sm:whitespace-nowrap">
                       <Link to={`/admin/forms/${id}/submissions/${row.id}`} className="text-link underline">
                         {formatDateTime(row.createdAt)}
                       </Link>
+                      <span className="mt-1 block font-normal text-muted-foreground sm:hidden">
+                        {row.spam ? "Spam" : row.read ? "Read" : "Unread"}
+                      </span>
                     </TableCell>
                     <TableCell>
                       <p className="text-foreground">{row.businessName || row.name || "—"}</p>
-                      <p className="font-normal break-all text-muted-foreground">{row.email || "no e-mail"}</p>
+                      <p className="font-normal break-words text-muted-foreground">{row.email || "no e-mail"}</p>
                     </TableCell>
-                    <TableCell className="max-w-md font-normal">
+                    <TableCell className="hidden max-w-md font-normal md:table-cell">
                       <span className="line-clamp-2">{row.summary || "—"}</span>
                       {row.files ? (
                         <span className="mt-1 inline-flex items-center gap-1 text-muted-foreground">
@@ -183,7 +186,7 @@ export default function SubmissionsPage() {
                         </span>
                       ) : null}
                     </TableCell>
-                    <TableCell>
+                    <TableCell className="hidden sm:table-cell">
                       <div className="flex flex-wrap gap-1.5">
                         {row.spam ? (
                           <Badge variant="warning" title={SPAM_REASONS[row.spamReason ?? "staff"]}>

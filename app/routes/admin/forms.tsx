@@ -50,8 +50,8 @@ export default function FormsPage() {
               <TableHeader>
                 <TableRow>
                   <TableHead>Form</TableHead>
-                  <TableHead>Submissions</TableHead>
-                  <TableHead>Last received</TableHead>
+                  <TableHead className="hidden sm:table-cell">Submissions</TableHead>
+                  <TableHead className="hidden md:table-cell">Last received</TableHead>
                   <TableHead>Actions</TableHead>
                 </TableRow>
               </TableHeader>
@@ -79,15 +79,19 @@ export default function FormsPage() {
                           )}{" "}
                           · {form.fields.length} fields
                         </p>
+                        <p className="mt-1 text-muted-foreground sm:hidden">
+                          {form.unread} unread · {form.total - form.spam} in all
+                          {form.spam ? ` · ${form.spam} spam` : ""}
+                        </p>
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         <div className="flex flex-wrap gap-1.5">
                           <Badge variant={form.unread ? "info" : "neutral"}>{form.unread} unread</Badge>
                           <Badge variant="outline">{form.total - form.spam} in all</Badge>
                           {form.spam ? <Badge variant="warning">{form.spam} spam</Badge> : null}
                         </div>
                       </TableCell>
-                      <TableCell className="whitespace-nowrap">
+                      <TableCell className="hidden whitespace-nowrap md:table-cell">
                         {form.lastSubmissionAt ? formatDateTime(form.lastSubmissionAt) : "—"}
                       </TableCell>
                       <TableCell>
