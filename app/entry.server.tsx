@@ -2,9 +2,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+
+type HandleErrorArgs = Parameters<HandleErrorFunction>[1];
 import { requestInfoContext } from "@server/http/context";
+import { log } from "@server/logger";
 import { NonceProvider } from "~/lib/nonce";
+import { RequestIdProvider } from "~/lib/request-id";
 
 export const streamTimeout = 5_000;
 
@@ -18,7 +22,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(requestInfoContext).nonce;
+  const { nonce, requestId } = loadContext.get(requestInfoContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -30,7 +34,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={responseStatusCode >= 500 ? requestId : ""}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -62,4 +68,19 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * Unexpected errors in loaders, actions and rendering: logged once with the request id the
+ * visitor sees on the error page (the page itself never shows a stack).
+ */
+export function handleError(error: unknown, { request, context }: HandleErrorArgs) {
+  if (request.signal.aborted) return;
+  let requestId = "";
+  try {
+    requestId = (context as RouterContextProvider).get(requestInfoContext).requestId;
+  } catch {
+    // no load context (should not happen): log without the id
+  }
+  log.error("unexpected error", { err: error, requestId, method: request.method, url: request.url });
 }

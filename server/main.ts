@@ -13,6 +13,7 @@ import { sessionContext } from "./auth/context";
 import { authHandler, clientIpHeader, noStoreForPrivatePaths, resolveSession, sameSiteGuard } from "./auth/express";
 import { adminApi } from "./http/admin-api";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
+import { closeWhenBodyUnread } from "./http/body";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
 import { requestLog } from "./http/request-log";
@@ -50,6 +51,7 @@ export function createApp(options: ServerOptions = {}) {
     }
     next();
   });
+  app.use(closeWhenBodyUnread());
   app.use(clientIpHeader());
   app.use(requestLog());
   app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
@@ -67,8 +69,7 @@ export function createApp(options: ServerOptions = {}) {
     });
   });
 
-  // better-auth reads the raw body itself: mount it before any body parser.
-  app.all("/api/auth/{*any}", authHandler());
+  app.all("/api/auth/{*any}", authHandler(), apiErrorHandler());
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -103,6 +104,9 @@ export function createApp(options: ServerOptions = {}) {
           // hydration warnings (browsers hide the attribute from the client).
           nonce: options.viteDevServer ? "" : (res.locals.nonce as string),
           clientIp: res.locals.clientIp as string,
+          closeConnection: () => {
+            if (!res.headersSent) res.setHeader("Connection", "close");
+          },
         });
         context.set(sessionContext, res.locals.session ?? null);
         return context;

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { toNodeHandler } from "better-auth/node";
 import { getDb } from "../db";
 import { sendApiError } from "../http/api-errors";
+import { jsonBody } from "../http/body";
 import { CLIENT_IP_HEADER, getAuth, type AuthSession } from "./auth";
 import { ServiceError } from "@common/result";
 import { can, type Permission } from "@common/roles";
@@ -114,16 +115,18 @@ export function resolveSession() {
  * The better-auth endpoints reachable over HTTP. The staff pages call better-auth on the
  * server (route actions), so only these are exposed: everything else answers 404.
  */
-const PUBLIC_AUTH_PATHS = new Set(["/get-session", "/sign-in/email", "/sign-out", "/ok"]);
+const PUBLIC_AUTH_PATHS = new Set(["/get-session", "/sign-out", "/ok"]);
 
 export function authHandler() {
   const handler = toNodeHandler(getAuth());
-  return (req: Request, res: Response) => {
+  const guard = (req: Request, res: Response, next: NextFunction) => {
     const sub = req.path.replace(/^\/api\/auth/, "");
     if (!PUBLIC_AUTH_PATHS.has(sub))
       return sendApiError(res, 404, "not_found", `No API endpoint at ${req.method} ${req.path}.`);
-    return handler(req, res);
+    next();
   };
+  // better-auth uses req.body when the stream was already read: read it with the one reader and its limit.
+  return [guard, jsonBody(), (req: Request, res: Response) => handler(req, res)];
 }
 
 /** For admin JSON APIs: 401 without a session, 403 without the permission. */

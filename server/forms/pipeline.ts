@@ -84,7 +84,7 @@ function attributionOf(form: FormData): Attribution {
 export async function guardFormPost(
   db: DB,
   request: Request,
-  info: Pick<RequestInfo, "clientIp" | "requestId">,
+  info: Pick<RequestInfo, "clientIp" | "requestId" | "closeConnection">,
   definition: FormDefinition,
   rules: FileRules,
   source: string,
@@ -104,7 +104,7 @@ export async function guardFormPost(
     };
   }
 
-  const body = await readLeadRequest(request, rules);
+  const body = await readLeadRequest(request, info.closeConnection, rules);
   if (!body.ok) return { kind: "refused", status: body.status, formError: body.message, fieldErrors: body.fieldErrors };
   const { form } = body;
   const meta: SubmissionMeta = {
@@ -173,7 +173,7 @@ export type FormPostResult = PostResult<ActionResult<{ name: string | null }>>;
 export async function handleFormPost(
   db: DB,
   request: Request,
-  info: Pick<RequestInfo, "clientIp" | "requestId">,
+  info: Pick<RequestInfo, "clientIp" | "requestId" | "closeConnection">,
   definition: FormDefinition,
 ): Promise<FormPostResult> {
   const config = getConfig();

@@ -3,6 +3,7 @@ import { ADMIN_SECTIONS, type AdminSectionKey } from "@common/admin-sections";
 import { accountApi } from "../account/api";
 import { requireApi } from "../auth/express";
 import { formsApi } from "../forms/api";
+import { jsonBody } from "./body";
 import { usersApi } from "../users/api";
 
 /**
@@ -10,10 +11,10 @@ import { usersApi } from "../users/api";
  * `/api/admin/<key>/...` is mounted only for a section of the sections table and guarded by
  * that section's permission (401 signed out, 403 without it); anything else is 404.
  * Routers check finer permissions themselves (e.g. the audit log inside "users"). JSON
- * bodies are read here, once, after the guard, up to ADMIN_JSON_LIMIT (an article's body
+ * bodies are read here, once, after the guard, through server/http/body.ts, up to ADMIN_JSON_LIMIT (an article's body
  * may be 200,000 characters).
  */
-export const ADMIN_JSON_LIMIT = "1mb";
+export const ADMIN_JSON_LIMIT = 1024 * 1024;
 
 const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   dashboard: null,
@@ -31,13 +32,13 @@ export function sectionsWithApi(): AdminSectionKey[] {
   return ADMIN_SECTIONS.filter((section) => sectionApis[section.key]).map((section) => section.key);
 }
 
-const jsonBody = express.json({ limit: ADMIN_JSON_LIMIT });
+const adminJson = jsonBody({ limit: ADMIN_JSON_LIMIT });
 
 export function adminApi() {
   const router = express.Router();
   for (const section of ADMIN_SECTIONS) {
     const api = sectionApis[section.key];
-    if (api) router.use(`/${section.key}`, requireApi(section.permission), jsonBody, api());
+    if (api) router.use(`/${section.key}`, requireApi(section.permission), adminJson, api());
   }
   return router;
 }

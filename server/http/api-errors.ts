@@ -17,22 +17,21 @@ export function sendSuccess<T>(res: Response, result: Omit<ActionSuccess<T>, "ok
   res.status(status).json(body);
 }
 
-/** Turns ServiceErrors, body-parser errors and anything unexpected on /api into the JSON error shape. */
+/** Turns ServiceErrors (body refusals from server/http/body.ts among them) and anything unexpected on /api into the JSON error shape. */
 export function apiErrorHandler() {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof ServiceError) {
       if (err.retryAfterSeconds) res.setHeader("Retry-After", String(err.retryAfterSeconds));
       return sendApiError(res, err.status, err.code, err.message, err.fields);
     }
-    const e = err as { type?: string; status?: number };
-    if (e?.type === "entity.too.large")
-      return sendApiError(res, 413, "payload_too_large", "The request body is too large.");
-    if (e?.type === "entity.parse.failed")
-      return sendApiError(res, 400, "invalid_json", "The request body is not valid JSON.");
-    if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported")
-      return sendApiError(res, 415, "unsupported_encoding", "The request body encoding is not supported.");
-    log.error("api error", { err });
-    sendApiError(res, 500, "internal", "Something went wrong on our side. Please try again.");
+    const requestId = String(res.locals.requestId ?? "");
+    log.error("api error", { err, requestId });
+    sendApiError(
+      res,
+      500,
+      "internal",
+      `Something went wrong on our side. Please try again.${requestId ? ` (Request id ${requestId}.)` : ""}`,
+    );
   };
 }
 

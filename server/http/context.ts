@@ -5,6 +5,8 @@ export interface RequestInfo {
   requestId: string;
   nonce: string;
   clientIp: string;
+  /** Ends the connection after this answer (a refused body is then never read to its end). */
+  closeConnection?: () => void;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

@@ -38,7 +38,7 @@ export { PUBLIC_FORM_RATE_WINDOW_MS as CONTACT_RATE_WINDOW_MS } from "../forms/p
 export async function handleLeadPost(
   db: DB,
   request: Request,
-  info: Pick<RequestInfo, "clientIp" | "requestId">,
+  info: Pick<RequestInfo, "clientIp" | "requestId" | "closeConnection">,
 ): Promise<LeadPostResult> {
   const config = getConfig();
   const freshToken = () => issueFormToken(config.authSecret);

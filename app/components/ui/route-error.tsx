@@ -1,4 +1,5 @@
 import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { REQUEST_ID_META, useErrorRequestId } from "~/lib/request-id";
 import { buttonVariants } from "./button";
 
 /**
@@ -22,24 +23,34 @@ export function areaOfPath(pathname: string): ErrorArea {
   return "site";
 }
 
-type Kind = "forbidden" | "not-found" | "error";
-const kindOf = (status: number): Kind => (status === 403 ? "forbidden" : status === 404 ? "not-found" : "error");
+type Kind = "forbidden" | "not-found" | "refused" | "error";
+const kindOf = (status: number): Kind =>
+  status === 403 ? "forbidden" : status === 404 ? "not-found" : status >= 400 && status < 500 ? "refused" : "error";
+
+/** The sentence a 4xx thrown with `data(message, { status })` carries (e.g. a refused request body). */
+export function errorMessageOf(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || error.status >= 500) return undefined;
+  return typeof error.data === "string" && error.data.length <= 500 ? error.data : undefined;
+}
 
 const HEADINGS: Record<Kind, string> = {
   forbidden: "You don't have access to this page",
   "not-found": "Page not found",
+  refused: "We couldn't accept that request",
   error: "Something went wrong",
 };
 
 const TITLES: Record<Kind, string> = {
   forbidden: "Access denied",
   "not-found": "Page not found",
+  refused: "Request not accepted",
   error: "Something went wrong",
 };
 
 function explanation(kind: Kind, area: ErrorArea): string {
   if (kind === "forbidden")
     return "Your role does not include this part of the admin area. If you need it, ask an administrator.";
+  if (kind === "refused") return "The request that was sent could not be accepted. Please go back and try again.";
   if (kind === "not-found")
     return area === "admin"
       ? "There is no admin page at this address."
@@ -52,11 +63,12 @@ function explanation(kind: Kind, area: ErrorArea): string {
 export function RouteError({ area }: { area?: ErrorArea }) {
   const error = useRouteError();
   const { pathname } = useLocation();
-  return <ErrorPage status={errorStatus(error)} area={area ?? areaOfPath(pathname)} />;
+  return <ErrorPage status={errorStatus(error)} area={area ?? areaOfPath(pathname)} message={errorMessageOf(error)} />;
 }
 
-export function ErrorPage({ status, area }: { status: number; area: ErrorArea }) {
+export function ErrorPage({ status, area, message }: { status: number; area: ErrorArea; message?: string }) {
   const kind = kindOf(status);
+  const requestId = useErrorRequestId();
   const staff = area !== "site" || kind === "forbidden";
   const primary = buttonVariants({ variant: "secondary" });
   const secondary = buttonVariants({ variant: "outline" });
@@ -66,7 +78,15 @@ export function ErrorPage({ status, area }: { status: number; area: ErrorArea })
       <meta name="robots" content="noindex" />
       <p className="text-sm font-semibold uppercase tracking-wide text-link">{status}</p>
       <h1 className="mt-2 text-3xl font-bold text-foreground">{HEADINGS[kind]}</h1>
-      <p className="mt-4 text-lg text-muted-foreground">{explanation(kind, area)}</p>
+      <p className="mt-4 text-lg text-muted-foreground">{message ?? explanation(kind, area)}</p>
+      {kind === "error" && requestId ? (
+        <>
+          <meta name={REQUEST_ID_META} content={requestId} />
+          <p className="mt-4 text-sm text-muted-foreground">
+            If you contact us about this, please quote reference <code className="font-mono">{requestId}</code>.
+          </p>
+        </>
+      ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {area === "admin" || kind === "forbidden" ? (
           <>

@@ -3,6 +3,7 @@ import { PASSWORD_RULE } from "@common/users";
 import { requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
 import { runAction } from "@server/http/action-result";
+import { actionForm } from "@server/http/body";
 import { acceptInvite, findInvite } from "@server/users/users";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await actionForm(args);
   return runAction(async () => {
     await acceptInvite(getDb(), Object.fromEntries(form), requestMetaOf(args));
     throw redirect("/login?notice=invite-accepted");

@@ -14,6 +14,7 @@ import { checkAuthRate, errorCode, errorMessage, requestMetaOf } from "@server/a
 import { writeAudit } from "@server/audit/audit";
 import { getDb } from "@server/db";
 import { runAction } from "@server/http/action-result";
+import { actionForm } from "@server/http/body";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -40,7 +41,7 @@ type TwoFactorStep = { step: "two-factor"; method: "totp" | "backup" };
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const form = await request.formData();
+  const form = await actionForm(args);
   const intent = String(form.get("intent") ?? "password");
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
   const { ip } = requestMetaOf(args);

@@ -6,6 +6,7 @@ import { getAuth } from "@server/auth/auth";
 import { checkAuthRate, requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
 import { runAction } from "@server/http/action-result";
+import { actionForm } from "@server/http/body";
 import { log } from "@server/logger";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
@@ -24,7 +25,7 @@ const SENT_MESSAGE =
   "If an account exists for that address, we have sent it a link to choose a new password. The link works once and expires in 1 hour.";
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await actionForm(args);
   const email = String(form.get("email") ?? "");
   return runAction(
     async () => {

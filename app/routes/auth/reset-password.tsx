@@ -8,6 +8,7 @@ import { passwordProblem } from "@server/auth/password-policy";
 import { errorCode, errorMessage, requestMetaOf } from "@server/auth/route-helpers";
 import { getDb } from "@server/db";
 import { runAction } from "@server/http/action-result";
+import { actionForm } from "@server/http/body";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const LINK_UNUSABLE = "This password reset link is invalid, was already used, or has expired.";
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await actionForm(args);
   return runAction(async () => {
     const { token, password } = parseInput(tokenPasswordSchema, Object.fromEntries(form));
     const problem = passwordProblem(password);
