@@ -10,17 +10,14 @@ import { csvFilename, keysetPages, streamCsv, type CsvColumn } from "../http/csv
 import { statementPath } from "../leads/statements";
 import { createForm, deleteForm, getForm, listForms, updateForm, type FormSummary } from "./definitions";
 import {
-  deleteSubmission,
   exportPage,
   getSubmission,
   listSubmissions,
   parseFilter,
-  resendNotification,
-  setRead,
-  setSpam,
   type SubmissionDetail,
   type SubmissionListRow,
 } from "./inbox";
+import { deleteSubmission, resendNotification, setRead, setSpam } from "./submission-actions";
 import type { FormDefinition, SubmissionTab } from "@common/forms";
 
 /**

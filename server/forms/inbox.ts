@@ -1,18 +1,9 @@
-import fs from "node:fs";
 import { sql, type ExpressionBuilder } from "kysely";
 import { answerText, SUBMISSIONS_PAGE_SIZE, type Answer, type SubmissionTab } from "@common/forms";
 import { ServiceError } from "@common/result";
-import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import type { Database } from "../db/schema";
-import { nowIso } from "../db/dialect";
-import { deleteStoredFiles } from "../files/files";
-import { statementPath } from "../leads/statements";
-import { log } from "../logger";
-import type { Actor } from "../users/users";
 import { getForm } from "./definitions";
-import { enqueueSubmissionNotification } from "./notify";
-import { linkContact } from "./submissions";
 
 /**
  * The submissions inbox of a form: tabs (unread, read, spam), search, dates, pages; the
@@ -216,7 +207,7 @@ export interface SubmissionDetail {
   differences: Array<{ field: string; label: string; submitted: string; contact: string }>;
 }
 
-async function submissionRow(db: DB, formId: string, id: string) {
+export async function submissionRow(db: DB, formId: string, id: string) {
   const row = await db
     .selectFrom("lead_submissions")
     .selectAll()
@@ -316,131 +307,6 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
       : null,
     differences,
   };
-}
-
-const auditFrom = (actor: Actor) => ({
-  actorId: actor.id,
-  actorEmail: actor.email,
-  ip: actor.ip ?? null,
-  userAgent: actor.userAgent ?? null,
-});
-
-export async function setRead(db: DB, actor: Actor, formId: string, id: string, read: boolean) {
-  await submissionRow(db, formId, id);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("lead_submissions")
-      .set({ read_at: read ? nowIso() : null })
-      .where("id", "=", id)
-      .execute();
-    await writeAudit(trx, {
-      action: read ? "submission.read" : "submission.unread",
-      ...auditFrom(actor),
-      target: id,
-      details: { formId },
-    });
-  });
-}
-
-/**
- * Spam or not. Restoring one that was held (no contact yet) makes or links its contact and
- * sends the notification it never had.
- */
-export async function setSpam(db: DB, actor: Actor, formId: string, id: string, spam: boolean) {
-  const s = await submissionRow(db, formId, id);
-  if (Boolean(s.spam) === spam) return { notified: false };
-  let notify = false;
-  await db.transaction().execute(async (trx) => {
-    let contactId = s.contact_id;
-    if (!spam && !contactId) {
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.email))
-        throw new ServiceError(
-          "conflict",
-          "This submission has no valid e-mail address, so no contact can be made from it. Delete it instead.",
-        );
-      contactId = (
-        await linkContact(
-          trx,
-          { email: s.email, name: s.name, businessName: s.business_name, phone: s.phone, website: s.website },
-          nowIso(),
-        )
-      ).id;
-    }
-    notify = !spam && s.notify_status === "held";
-    await trx
-      .updateTable("lead_submissions")
-      .set({
-        spam,
-        spam_reason: spam ? "staff" : null,
-        contact_id: contactId,
-        ...(notify ? { notify_status: "pending" as const } : {}),
-      })
-      .where("id", "=", id)
-      .execute();
-    await writeAudit(trx, {
-      action: spam ? "submission.marked_spam" : "submission.restored",
-      ...auditFrom(actor),
-      target: id,
-      details: { formId, wasHeldFor: s.spam_reason },
-    });
-  });
-  if (notify) enqueueSubmissionNotification(db, id);
-  return { notified: notify };
-}
-
-/** Sends a failed (or never sent) notification again, by hand. */
-export async function resendNotification(db: DB, actor: Actor, formId: string, id: string) {
-  const s = await submissionRow(db, formId, id);
-  if (s.spam) throw new ServiceError("conflict", "Spam is never notified. Restore it first.");
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("lead_submissions")
-      .set({ notify_status: "pending", notify_attempts: 0, notified_at: null, notify_error: null })
-      .where("id", "=", id)
-      .execute();
-    await writeAudit(trx, {
-      action: "submission.notification_resent",
-      ...auditFrom(actor),
-      target: id,
-      details: { formId },
-    });
-  });
-  enqueueSubmissionNotification(db, id);
-}
-
-/** Deletes a submission with its files (attachments in the file store, a statement on disk). */
-export async function deleteSubmission(db: DB, actor: Actor, formId: string, id: string) {
-  const s = await submissionRow(db, formId, id);
-  const statements = await db
-    .selectFrom("lead_statements")
-    .select("storage_key")
-    .where("submission_id", "=", id)
-    .execute();
-  const files = await db.selectFrom("submission_files").select("file_id").where("submission_id", "=", id).execute();
-  await db.transaction().execute(async (trx) => {
-    await deleteStoredFiles(
-      trx,
-      files.map((f) => f.file_id),
-    );
-    await trx.deleteFrom("lead_submissions").where("id", "=", id).execute();
-    if (s.contact_id)
-      await trx
-        .updateTable("contacts")
-        .set({ submission_count: sql<number>`case when submission_count > 0 then submission_count - 1 else 0 end` })
-        .where("id", "=", s.contact_id)
-        .execute();
-    await writeAudit(trx, {
-      action: "submission.deleted",
-      ...auditFrom(actor),
-      target: id,
-      details: { formId, files: files.length + statements.length },
-    });
-  });
-  for (const st of statements) {
-    await fs.promises.rm(statementPath(st.storage_key), { force: true }).catch((err: unknown) => {
-      log.error("statement file could not be removed", { err, submissionId: id });
-    });
-  }
 }
 
 /** The submission's rows for the CSV export, a page at a time (keyset on time and id). */

@@ -14,6 +14,7 @@ import { FORM_LIMITS } from "@common/limits";
 import { checkInput } from "@common/result";
 import { slugify } from "@common/slug";
 import type { FormResponse } from "@server/forms/api";
+import { ConfirmAction } from "~/components/admin/confirm-action";
 import { FieldEditor, type EditableField } from "~/components/admin/forms/field-editor";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -87,6 +88,16 @@ function Editor({ definition }: { definition?: FormDefinition }) {
       setOutcome(result);
       await queryClient.invalidateQueries({ queryKey: formsKeys.all });
       if (!definition && result.data) navigate(`/admin/forms/${result.data.id}`);
+    },
+    onError: setOutcome,
+  });
+
+  const remove = useMutation({
+    mutationFn: () => apiAction("DELETE", `/api/admin/forms/${definition?.id}`),
+    onSuccess: async (result) => {
+      setOutcome(result);
+      await queryClient.invalidateQueries({ queryKey: formsKeys.list(), exact: true });
+      navigate("/admin/forms");
     },
     onError: setOutcome,
   });
@@ -282,6 +293,18 @@ function Editor({ definition }: { definition?: FormDefinition }) {
           <Button asChild variant="outline">
             <Link to={`/admin/forms/${definition.id}/submissions`}>Submissions</Link>
           </Button>
+        ) : null}
+        {definition && !system ? (
+          <ConfirmAction
+            trigger="Delete form"
+            triggerVariant="ghost"
+            title={`Delete the form “${definition.name}”?`}
+            description="Its page stops working at once. A form that has submissions cannot be deleted: switch it off instead, or delete its submissions first."
+            confirmLabel="Delete form"
+            destructive
+            disabled={remove.isPending}
+            onConfirm={() => remove.mutate()}
+          />
         ) : null}
       </div>
     </form>
