@@ -184,6 +184,52 @@ describe.each(dbKinds())("forms and submissions on %s", (kind) => {
     expect(html).toContain("How did you hear about us?");
   });
 
+  it("files a /contact request under Free Analysis with the added field's answer and its statement (staff download only)", async () => {
+    const fd = new FormData();
+    const values: Record<string, string> = {
+      formToken: token(),
+      name: "Dana Ruiz",
+      businessName: "Ruiz Auto Care",
+      email: "dana@ruizauto.example",
+      phone: "(480) 555-0123",
+      monthlyVolume: "50k-100k",
+      paymentMethods: "in-person",
+      heardAbout: "Friend",
+      consent: "yes",
+    };
+    for (const [k, v] of Object.entries(values)) fd.append(k, v);
+    fd.append("statement", new Blob([PDF as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "März.pdf");
+    const res = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      body: fd,
+      headers: { "x-forwarded-for": newIp() },
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+    const fa = (await (await call("GET", "")).json()).forms.find((f: { slug: string }) => f.slug === "free-analysis");
+    const list = await (await call("GET", `/${fa.id}/submissions?q=ruiz`)).json();
+    expect(list.rows).toHaveLength(1);
+    expect(list.rows[0]).toMatchObject({ email: "dana@ruizauto.example", files: 1, read: false });
+    const detail = (await (await call("GET", `/${fa.id}/submissions/${list.rows[0].id}`)).json()).submission;
+    expect(detail.answers).toEqual(
+      expect.arrayContaining([
+        { key: "phone", label: "Best phone number", type: "phone", value: "(480) 555-0123" },
+        { key: "monthlyVolume", label: "Monthly card volume", type: "select", value: "$50,000 – $100,000" },
+        { key: "heardAbout", label: "How did you hear about us?", type: "select", value: "Friend" },
+      ]),
+    );
+    const file = detail.files[0];
+    expect(file).toMatchObject({ kind: "statement", filename: "März.pdf" });
+    const path = `/${fa.id}/submissions/${detail.id}/files/${file.id}`;
+    const download = await call("GET", path);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe(
+      `attachment; filename="M_rz.pdf"; filename*=UTF-8''M%C3%A4rz.pdf`,
+    );
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
+    expect((await call("GET", path, undefined, null)).status).toBe(401);
+  });
+
   it("stores a submission through a custom form with every field type, its file, attribution and a contact, and e-mails the recipients", async () => {
     const since = smtp.mails.length;
     const res = await submit(answersForm({}, PDF));

@@ -186,7 +186,7 @@ export default function SubmissionPage() {
           {submission.contact ? (
             <div className="mt-4 grid gap-3 text-sm">
               <p>
-                <span className="font-medium text-foreground">{submission.contact.name || "—"}</span>
+                <span className="font-medium text-foreground">{submission.contact.name || "No name given"}</span>
                 {submission.contact.businessName ? `, ${submission.contact.businessName}` : ""}
                 <br />
                 <span className="break-all">{submission.contact.email}</span>
