@@ -267,11 +267,11 @@ function Editor({ definition }: { definition?: FormDefinition }) {
           ))}
         </ol>
         <div className="mt-4 flex flex-wrap items-end gap-3 rounded-md border border-dashed border-input p-4">
-          <Field id="new-field-label" label="New field's label">
+          <Field id="new-field-label" label="New field's label" className="w-full sm:w-auto sm:flex-1">
             <Input value={newLabel} maxLength={FORM_LIMITS.label} onChange={(e) => setNewLabel(e.target.value)} />
           </Field>
-          <Field id="new-field-type" label="Type">
-            <Select value={newType} onChange={(e) => setNewType(e.target.value as FieldType)} className="w-auto">
+          <Field id="new-field-type" label="Type" className="w-full sm:w-auto">
+            <Select value={newType} onChange={(e) => setNewType(e.target.value as FieldType)} className="sm:w-auto">
               {FIELD_TYPES.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}
