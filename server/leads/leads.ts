@@ -249,10 +249,14 @@ export async function notifyStaffOfLead(
   try {
     const row = await db
       .selectFrom("lead_submissions")
-      .select(["notify_attempts", "notified_at"])
+      .select(["notify_attempts", "notified_at", "notify_last_attempt_at", "created_at"])
       .where("id", "=", submissionId)
       .executeTakeFirst();
     if (!row || row.notified_at || row.notify_attempts >= options.maxAttempts) return "skipped";
+    // An attempt made within its backoff may still be in flight (another worker is sending):
+    // only a first attempt, or one whose backoff has passed, may be claimed.
+    if (row.notify_attempts > 0 && (options.now ?? Date.now()) < nextNotifyAttemptAt(row, options.baseMs))
+      return "skipped";
     const attempt = row.notify_attempts + 1;
     const claimed = await db
       .updateTable("lead_submissions")
