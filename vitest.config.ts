@@ -41,6 +41,10 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // A page answers when the browser and the server get the CPU: on a loaded 2-core
+          // machine that can take seconds. expect.poll waits for the state (it returns as soon
+          // as it holds); only a failure takes the whole 15 s.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,

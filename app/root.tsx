@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, type LinksFunction } from "react-router";
+import { useEffect } from "react";
 import { getDb } from "@server/db";
 import { ownerFirstName, ownerPath } from "@common/settings";
 import { getSiteSettings } from "@server/settings/settings";
@@ -49,6 +50,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated it, so browser tests (and nothing else) can
+  // wait for a page that answers clicks instead of guessing with timers.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return <Outlet />;
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, formatViolations, launchBrowser, newPage } from "../support/browser";
+import { axeViolations, formatViolations, launchBrowser, newPage, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /** A small but real one-page PDF. */
@@ -60,8 +60,9 @@ describe("the Free Analysis form in Chromium", () => {
     };
   }
 
-  async function open(page: Page, path = "/contact") {
+  async function open(page: Page, path = "/contact", options: { scripts: boolean } = { scripts: true }) {
     await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+    if (options.scripts) await waitForHydration(page);
   }
 
   /** Clicks the submit button of a page without JavaScript and waits for the posted page. */
@@ -215,7 +216,7 @@ describe("the Free Analysis form in Chromium", () => {
 
   it("without JavaScript: the plain form post shows errors with the values kept, then the confirmation", async () => {
     const { page } = await start({ javaScriptEnabled: false });
-    await open(page);
+    await open(page, "/contact", { scripts: false });
     await page.getByLabel(/^Your name/).fill("Lee Park");
     await page.getByLabel(/^Business name/).fill("Park Family Dental");
     await page.getByLabel(/^E-mail/).fill("lee.park@");

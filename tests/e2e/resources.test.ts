@@ -1,6 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type PageProblems,
+  waitForHydration,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 describe("resources in the browser", () => {
@@ -23,6 +30,7 @@ describe("resources in the browser", () => {
     // The site shell's icons are not part of this feature; keep their absence out of the console check.
     await page.route(/\/favicon\.(ico|svg)$/, (route) => route.fulfill({ status: 204, body: "" }));
     await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+    await waitForHydration(page);
     return { page, problems };
   }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage } from "../support/browser";
+import { launchBrowser, newPage, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -28,6 +28,7 @@ async function openPost(options: { clipboard: "allowed" | "blocked" }) {
   }
   await page.goto(server.url + postPath);
   await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   return { page, problems };
 }
 

@@ -44,6 +44,14 @@ export async function newPage(
   return { page, problems };
 }
 
+/**
+ * Waits until React has hydrated the page (app/root.tsx marks <html data-hydrated>): before
+ * that, a click on a button is lost on a busy machine even though the button is visible.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+}
+
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
