@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage } from "../support/browser";
+import { axeViolations, formatViolations, launchBrowser, newPage, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -35,6 +35,7 @@ describe("forms and submissions in Chromium", () => {
     await createStaff(server, "owner@meritum.test", "admin");
     ({ page } = await newPage(browser));
     await page.goto(`${server.url}/login`);
+    await waitForHydration(page);
     await page.getByLabel("E-mail").fill("owner@meritum.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -74,6 +75,7 @@ describe("forms and submissions in Chromium", () => {
       .waitFor(SERVER);
 
     await page.goto(`${server.url}/forms/event-sign-up`);
+    await waitForHydration(page);
     await page.getByRole("heading", { level: 1, name: "Event sign-up" }).waitFor();
     const coffee = page.getByLabel(/Favourite coffee/);
     expect(await coffee.evaluate((el) => el.tagName)).toBe("SELECT");
@@ -90,6 +92,7 @@ describe("forms and submissions in Chromium", () => {
 
   it("opens the submission, marks it spam, and restores it", async () => {
     await page.goto(`${server.url}/admin/forms`);
+    await waitForHydration(page);
     await page.getByRole("link", { name: "Submissions: Event sign-up" }).click();
     const row = page.getByRole("row").filter({ hasText: "visitor@example.com" });
     await row.waitFor(SERVER);
