@@ -3,6 +3,16 @@
 // with hot reload. Configuration is read by server/config.ts from the environment.
 const dev = process.argv.includes("--dev");
 
+// The production build never guesses its mode: without NODE_ENV it would run with the
+// development secret, plain cookies and stack traces. `npm start` sets NODE_ENV=production.
+if (!dev && !process.env.NODE_ENV) {
+  console.error(
+    "NODE_ENV is not set. Start the production server with `npm start` (which sets NODE_ENV=production), " +
+      "or set NODE_ENV=production (or development/test) explicitly.",
+  );
+  process.exit(1);
+}
+
 try {
   if (dev) {
     const vite = await import("vite");

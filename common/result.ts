@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A sensitive action needs the password again (the screen asks for it and retries). */
+  reauth_required: 403,
   not_found: 404,
   conflict: 409,
   gone: 410,

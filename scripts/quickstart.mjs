@@ -17,6 +17,16 @@ if (!/^AUTH_SECRET=.{32,}$/m.test(current)) {
   console.log("quickstart: wrote a new AUTH_SECRET to .env (keep this file private; back it up with the data).");
 }
 
+// Production needs SITE_URL; for a local trial it is this machine (http is accepted for localhost).
+const now = fs.readFileSync(envFile, "utf8");
+if (!/^SITE_URL=/m.test(now)) {
+  const port = /^PORT=(\d+)$/m.exec(now)?.[1] ?? process.env.PORT ?? "3000";
+  fs.appendFileSync(envFile, `${now.endsWith("\n") ? "" : "\n"}SITE_URL=http://localhost:${port}\n`);
+  console.log(
+    `quickstart: wrote SITE_URL=http://localhost:${port} to .env (set your public https address before going live).`,
+  );
+}
+
 const run = (args) => {
   const result = spawnSync("npm", args, { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -30,7 +30,40 @@ describe("loadConfig", () => {
   it("refuses production without an AUTH_SECRET of at least 32 characters", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: "production", AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET must be set/);
-    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret }).authSecret).toBe(secret);
+    expect(
+      loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, SITE_URL: "https://www.example.com" }).authSecret,
+    ).toBe(secret);
+  });
+
+  it("requires an https SITE_URL in production (http only on a loopback address)", () => {
+    const prod = { NODE_ENV: "production", AUTH_SECRET: secret };
+    expect(() => loadConfig(prod)).toThrow(/SITE_URL must be set in production/);
+    expect(() => loadConfig({ ...prod, SITE_URL: "http://www.example.com" })).toThrow(/must be an https address/);
+    expect(loadConfig({ ...prod, SITE_URL: "https://www.example.com" }).siteUrl).toBe("https://www.example.com");
+    expect(loadConfig({ ...prod, SITE_URL: "http://localhost:3000" }).siteUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ SITE_URL: "http://www.example.com" }).siteUrl).toBe("http://www.example.com");
+  });
+
+  it("binds 127.0.0.1 behind a proxy unless HOST is set, 0.0.0.0 otherwise", () => {
+    expect(loadConfig({}).host).toBe("0.0.0.0");
+    expect(loadConfig({ TRUST_PROXY: "1" })).toMatchObject({ host: "127.0.0.1", hostFromTrustProxy: true });
+    expect(loadConfig({ TRUST_PROXY: "1", HOST: "10.0.0.5" })).toMatchObject({
+      host: "10.0.0.5",
+      hostFromTrustProxy: false,
+    });
+  });
+
+  it("reads the session limits: 30 minutes idle, 12 hours at most, 5 minutes to re-authenticate", () => {
+    expect(loadConfig({}).auth).toMatchObject({
+      sessionIdleMs: 1_800_000,
+      sessionMaxMs: 43_200_000,
+      reauthMs: 300_000,
+    });
+    expect(loadConfig({ SESSION_IDLE_MINUTES: "15", SESSION_MAX_HOURS: "8", REAUTH_MINUTES: "2" }).auth).toMatchObject({
+      sessionIdleMs: 900_000,
+      sessionMaxMs: 28_800_000,
+      reauthMs: 120_000,
+    });
   });
 
   it("reports invalid values by name", () => {

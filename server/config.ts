@@ -14,7 +14,7 @@ const booleanish = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -27,6 +27,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(10),
   AUTH_LOCKOUT_MINUTES: z.coerce.number().min(0.01).default(15),
+  SESSION_IDLE_MINUTES: z.coerce.number().min(1).max(1440).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().min(1).max(720).default(12),
+  REAUTH_MINUTES: z.coerce.number().min(1).max(60).default(5),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   CONTACT_MIN_SUBMIT_SECONDS: z.coerce.number().min(0).max(600).default(3),
@@ -41,6 +44,8 @@ export interface AppConfig {
   isProduction: boolean;
   port: number;
   host: string;
+  /** True when HOST was not set and TRUST_PROXY=1 made us bind to 127.0.0.1 (said at start-up). */
+  hostFromTrustProxy: boolean;
   dataDir: string;
   database: DatabaseTarget;
   smtpUrl: string | undefined;
@@ -56,6 +61,12 @@ export interface AppConfig {
     /** Consecutive failed sign-ins on one e-mail address before it is locked. */
     lockoutThreshold: number;
     lockoutMinutes: number;
+    /** A session unused this long ends (staff sessions). */
+    sessionIdleMs: number;
+    /** A session ends this long after sign-in, however much it is used. */
+    sessionMaxMs: number;
+    /** Sensitive actions need the password again unless given within this window. */
+    reauthMs: number;
   };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Free Analysis form: posts allowed per client IP per 10 minutes. */
@@ -70,6 +81,21 @@ export interface AppConfig {
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Production needs the public address (e-mail links, canonical URLs, the origin check) and
+ * it must be https; plain http is accepted only on a loopback address, for trying the
+ * production build on one's own machine (`npm run quickstart`).
+ */
+function siteUrlProblem(siteUrl: string | undefined): string | null {
+  if (!siteUrl)
+    return "SITE_URL must be set in production to the public https address of the site, e.g. SITE_URL=https://www.meritum.com";
+  const url = new URL(siteUrl);
+  if (url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))) return null;
+  return `SITE_URL must be an https address in production (got ${url.protocol}//${url.host}); plain http is accepted only for localhost.`;
 }
 
 const DEV_SECRET = "development-only-secret-do-not-use-in-production-0000";
@@ -91,6 +117,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     );
   }
 
+  if (isProduction) {
+    const problem = siteUrlProblem(e.SITE_URL);
+    if (problem) throw new ConfigError(problem);
+  }
+
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL?.trim();
   let database: DatabaseTarget;
@@ -107,11 +138,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   }
 
   const port = e.PORT;
+  const hostSet = !!e.HOST?.trim();
   return {
     env: e.NODE_ENV,
     isProduction,
     port,
-    host: e.HOST,
+    // Behind a proxy the forwarded headers are trusted: only the proxy may reach the port.
+    host: hostSet ? e.HOST!.trim() : e.TRUST_PROXY ? "127.0.0.1" : "0.0.0.0",
+    hostFromTrustProxy: !hostSet && e.TRUST_PROXY,
     dataDir,
     database,
     smtpUrl: e.SMTP_URL || undefined,
@@ -125,6 +159,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       rateLimitWindowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       lockoutThreshold: e.AUTH_LOCKOUT_THRESHOLD,
       lockoutMinutes: e.AUTH_LOCKOUT_MINUTES,
+      sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+      reauthMs: e.REAUTH_MINUTES * 60_000,
     },
     logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "warn" : e.LOG_LEVEL,
     contactRateLimit: e.CONTACT_RATE_LIMIT,

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -10,7 +9,14 @@ import { getConfig } from "./config";
 import { closeDb, getDb, migrateToLatest, pingDatabase } from "./db";
 import { seedDatabase } from "./db/seed";
 import { sessionContext } from "./auth/context";
-import { authHandler, clientIpHeader, noStoreForPrivatePaths, resolveSession, sameSiteGuard } from "./auth/express";
+import {
+  authHandler,
+  clientIpHeader,
+  noStoreForPrivatePaths,
+  noStoreWhenSettingCookies,
+  resolveSession,
+  sameSiteGuard,
+} from "./auth/express";
 import { adminApi } from "./http/admin-api";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
 import { closeWhenBodyUnread } from "./http/body";
@@ -19,6 +25,7 @@ import { createLoadContext } from "./http/context";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { startLeadNotificationSweep } from "./leads/leads";
+import { ensurePrivateDir } from "./files/private-fs";
 import { log } from "./logger";
 
 export interface ServerOptions {
@@ -56,6 +63,7 @@ export function createApp(options: ServerOptions = {}) {
   app.use(requestLog());
   app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
   app.use(noStoreForPrivatePaths());
+  app.use(noStoreWhenSettingCookies());
   app.use(sameSiteGuard(config.siteUrl));
   app.use(compression());
 
@@ -125,7 +133,7 @@ export interface RunningServer {
 /** Migrates and seeds the database, then listens. Stops cleanly on SIGTERM/SIGINT. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = getConfig();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   const db = getDb();
   const applied = await migrateToLatest(db);
   if (applied.length) log.info("migrations applied", { applied });
@@ -140,7 +148,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
-  log.info("server listening", { url, database: config.database.kind, env: config.env });
+  log.info("server listening", { url, host: config.host, database: config.database.kind, env: config.env });
+  if (config.trustProxy)
+    log.warn(
+      config.hostFromTrustProxy
+        ? "TRUST_PROXY=1: X-Forwarded-* headers are trusted, so listening on 127.0.0.1 only; set HOST to bind elsewhere, reachable by the proxy alone"
+        : `TRUST_PROXY=1: X-Forwarded-* headers are trusted; make sure only the proxy can reach ${config.host}:${port}`,
+      { host: config.host },
+    );
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -123,3 +123,56 @@ describe("query client defaults", () => {
     await expect(client.fetchQuery({ queryKey: ["/api/me"] })).rejects.toThrow("401: no");
   });
 });
+
+describe("apiRequest and re-authentication", () => {
+  const reauthAnswer = () =>
+    new Response(JSON.stringify({ error: { code: "reauth_required", message: "Enter your password again." } }), {
+      status: 403,
+    });
+
+  it("asks for the password on reauth_required and sends the call once more", async () => {
+    const { setReauthAsker } = await import("./reauth");
+    const answers = [reauthAnswer(), new Response('{"ok":true}', { status: 200 })];
+    const fetch = vi.fn(async () => answers.shift()!);
+    vi.stubGlobal("fetch", fetch);
+    const ask = vi.fn(async () => true);
+    const unregister = setReauthAsker(ask);
+    try {
+      const res = await apiRequest("DELETE", "/api/admin/users/1");
+      expect(res.status).toBe(200);
+      expect(ask).toHaveBeenCalledTimes(1);
+      expect(fetch).toHaveBeenCalledTimes(2);
+    } finally {
+      unregister();
+    }
+  });
+
+  it("throws the API's reason when the question is cancelled, and does not send again", async () => {
+    const { setReauthAsker } = await import("./reauth");
+    const fetch = vi.fn(async () => reauthAnswer());
+    vi.stubGlobal("fetch", fetch);
+    const unregister = setReauthAsker(async () => false);
+    try {
+      const err = await apiRequest("DELETE", "/api/admin/users/1").catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiRequestError);
+      expect((err as ApiRequestError).code).toBe("reauth_required");
+      expect((err as ApiRequestError).userMessage).toBe("Enter your password again.");
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      unregister();
+    }
+  });
+
+  it("leaves other 403 answers alone", async () => {
+    const { setReauthAsker } = await import("./reauth");
+    vi.stubGlobal("fetch", async () => new Response('{"error":{"code":"forbidden","message":"No."}}', { status: 403 }));
+    const ask = vi.fn(async () => true);
+    const unregister = setReauthAsker(ask);
+    try {
+      await expect(apiRequest("GET", "/api/admin/users")).rejects.toThrow("403");
+      expect(ask).not.toHaveBeenCalled();
+    } finally {
+      unregister();
+    }
+  });
+});

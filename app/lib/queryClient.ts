@@ -1,6 +1,7 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import type { ActionSuccess } from "@common/result";
 import { ApiRequestError } from "./api-error";
+import { askForPassword, isReauthRequired } from "./reauth";
 
 export { ApiRequestError };
 
@@ -17,14 +18,21 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-/** Sends JSON (with its content type) only when a body is given; always with credentials. */
+/**
+ * Sends JSON (with its content type) only when a body is given; always with credentials.
+ * When a sensitive call needs the password again (403 `reauth_required`), the admin
+ * layout's dialog asks for it and the call is sent once more (app/lib/reauth.ts).
+ */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    credentials: "include",
-  });
+  const send = () =>
+    fetch(url, {
+      method,
+      headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      credentials: "include",
+    });
+  let res = await send();
+  if ((await isReauthRequired(res)) && (await askForPassword())) res = await send();
   await throwIfResNotOk(res);
   return res;
 }

@@ -2,6 +2,7 @@ import express, { type Request, type Response } from "express";
 import { roleOf } from "@common/roles";
 import { apiActor, apiSession, toHeaders } from "../auth/express";
 import { checkAuthRate } from "../auth/route-helpers";
+import { reauthenticate } from "../auth/session-policy";
 import { getDb } from "../db";
 import { sendSuccess } from "../http/api-errors";
 import {
@@ -47,6 +48,13 @@ export function accountApi() {
 
   router.get("/", async (req, res) => {
     res.json(await getAccountOverview(context(req, res)));
+  });
+
+  /** `{ password }`: confirms the password for the sensitive actions of the next few minutes. */
+  router.post("/reauthenticate", async (req, res) => {
+    checkAuthRate(String(res.locals.clientIp), "sign-in");
+    await reauthenticate(getDb(), apiSession(res), apiActor(req, res), req.body);
+    sendSuccess(res, { message: "Password confirmed." });
   });
 
   router.post("/password", async (req, res) => {

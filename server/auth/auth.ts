@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import type {
@@ -19,6 +19,9 @@ import { escapeHtml, sendMail } from "../mail/mail";
 import { clearFailures, lockedUntil, recordFailure } from "./lockout";
 import { PASSWORD_LENGTH } from "@common/limits";
 import { passwordProblem } from "./password-policy";
+import { SessionTokenHashPlugin } from "./session-token-plugin";
+import { storedVerificationIdentifier } from "./token-hash";
+import { claimTotpStep } from "./totp-replay";
 
 /** Header carrying the client IP computed by server/main.ts (client-supplied copies are stripped). */
 export const CLIENT_IP_HEADER = "x-meritum-client-ip";
@@ -31,7 +34,8 @@ export function lockedMessage(minutes = getConfig().auth.lockoutMinutes): string
 export const DISABLED_MESSAGE = "This account is disabled. Please ask an administrator.";
 export const ACCOUNT_LOCKED_CODE = "ACCOUNT_LOCKED";
 
-export const SESSION_DAYS = 7;
+/** A TOTP code presented a second time (within its 30-second window). */
+export const CODE_ALREADY_USED = "CODE_ALREADY_USED";
 
 /**
  * Our pg pool parses timestamptz to ISO strings (so both dialects return the same thing);
@@ -76,9 +80,31 @@ export function requestMeta(headers: Headers | undefined): RequestMeta {
   return { ip: headerValue(headers, CLIENT_IP_HEADER), userAgent: headerValue(headers, "user-agent") };
 }
 
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Whose sign-in this is: the pending 2FA cookie names a verification row holding the user id. */
+async function pendingTwoFactorUser(ctx: HookContext): Promise<{ id: string; email: string } | undefined> {
+  try {
+    const signed = await ctx.getSignedCookie(ctx.context.createAuthCookie("two_factor").name, ctx.context.secret);
+    const pending = signed ? await ctx.context.internalAdapter.findVerificationValue(signed) : null;
+    if (!pending) return undefined;
+    return await getDb().selectFrom("user").select(["id", "email"]).where("id", "=", pending.value).executeTakeFirst();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The user a TOTP code is for: the pending sign-in, or (when turning 2FA on) the signed-in user. */
+async function totpUser(ctx: HookContext): Promise<{ id: string; email: string } | undefined> {
+  const pending = await pendingTwoFactorUser(ctx);
+  if (pending) return pending;
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  return session ? { id: session.user.id, email: session.user.email } : undefined;
+}
+
 function createAuth(db: DB) {
   const config = getConfig();
-  const authDb = db.withPlugin(new AuthDatesPlugin());
+  const authDb = db.withPlugin(new AuthDatesPlugin()).withPlugin(new SessionTokenHashPlugin());
   const window = config.auth.rateLimitWindowSeconds;
   const max = config.auth.rateLimitMax;
   return betterAuth({
@@ -115,11 +141,14 @@ function createAuth(db: DB) {
       },
     },
     session: {
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      // Refresh the expiry (and the cookie) at most once a day of use.
-      updateAge: 24 * 60 * 60,
+      // Absolute lifetime: the expiry is set at sign-in and never extended (decision 0019).
+      // The idle timeout and re-authentication are ours (server/auth/session-policy.ts).
+      expiresIn: Math.round(config.auth.sessionMaxMs / 1000),
+      disableSessionRefresh: true,
       freshAge: 0,
     },
+    // Reset links, invitations and the pending 2FA step are stored as digests (decision 0020).
+    verification: { storeIdentifier: { hash: async (identifier) => storedVerificationIdentifier(identifier) } },
     rateLimit: {
       enabled: true,
       storage: "memory",
@@ -157,6 +186,23 @@ function createAuth(db: DB) {
           if (email && (await lockedUntil(db, email))) {
             await writeAudit(db, { action: "sign_in.blocked", target: email, ...requestMeta(ctx.headers) });
             throw APIError.from("TOO_MANY_REQUESTS", { message: lockedMessage(), code: ACCOUNT_LOCKED_CODE });
+          }
+        }
+        if (ctx.path === "/two-factor/verify-totp" && typeof body.code === "string") {
+          const user = await totpUser(ctx);
+          if (user && (await claimTotpStep(db, ctx.context.secretConfig, user.id, body.code.trim())) === "replayed") {
+            await writeAudit(db, {
+              action: "sign_in.two_factor_failure",
+              actorId: user.id,
+              actorEmail: user.email,
+              target: user.email,
+              ...requestMeta(ctx.headers),
+              details: { method: "totp", reason: "code_already_used" },
+            });
+            throw APIError.from("UNAUTHORIZED", {
+              message: "That code was already used. Wait for the next code in your authenticator app.",
+              code: CODE_ALREADY_USED,
+            });
           }
         }
         if (
@@ -219,23 +265,7 @@ function createAuth(db: DB) {
           (ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") &&
           isAPIError(ctx.context.returned)
         ) {
-          // Whose sign-in this was: the pending 2FA cookie names a verification row holding the user id.
-          let user: { id: string; email: string } | undefined;
-          try {
-            const signed = await ctx.getSignedCookie(
-              ctx.context.createAuthCookie("two_factor").name,
-              ctx.context.secret,
-            );
-            const pending = signed ? await ctx.context.internalAdapter.findVerificationValue(signed) : null;
-            if (pending)
-              user = await db
-                .selectFrom("user")
-                .select(["id", "email"])
-                .where("id", "=", pending.value)
-                .executeTakeFirst();
-          } catch {
-            user = undefined;
-          }
+          const user = await pendingTwoFactorUser(ctx);
           await writeAudit(db, {
             action: "sign_in.two_factor_failure",
             actorId: user?.id,

@@ -1,9 +1,12 @@
 import type { NextFunction, Request, Response } from "express";
 import { toNodeHandler } from "better-auth/node";
+import { writeAudit } from "../audit/audit";
+import { getConfig } from "../config";
 import { getDb } from "../db";
 import { sendApiError } from "../http/api-errors";
 import { jsonBody } from "../http/body";
 import { CLIENT_IP_HEADER, getAuth, type AuthSession } from "./auth";
+import { isIdleExpired } from "./session-policy";
 import { ServiceError } from "@common/result";
 import { can, type Permission } from "@common/roles";
 import type { Actor } from "../users/users";
@@ -29,18 +32,22 @@ function originOf(value: string | undefined): string | null {
 }
 
 /**
- * Cross-site request forgery guard: a state-changing request that carries cookies must come
- * from this site, judged by its Origin (or, without one, its Referer) against the host it
- * was sent to and SITE_URL. A foreign or opaque ("null") origin gets 403.
+ * Cross-site request forgery guard: a state-changing request that carries cookies must show
+ * it comes from this site: a same-site Origin (or, without one, Referer) judged against the
+ * host it was sent to and SITE_URL, or, with neither, `Sec-Fetch-Site: same-origin` (or
+ * `none`: typed by the user). Anything else (a foreign or opaque "null" origin, or no
+ * evidence at all) gets 403.
  */
 export function sameSiteGuard(siteUrl: string) {
   const siteOrigin = new URL(siteUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || !req.headers.cookie) return next();
     const origin = req.headers.origin ?? originOf(req.headers.referer);
-    if (!origin) return next(); // not a browser-initiated cross-site request
     const host = req.headers.host;
-    const allowed = origin === siteOrigin || (host && (origin === `http://${host}` || origin === `https://${host}`));
+    const fetchSite = req.headers["sec-fetch-site"];
+    const allowed = origin
+      ? origin === siteOrigin || (host && (origin === `http://${host}` || origin === `https://${host}`))
+      : fetchSite === "same-origin" || fetchSite === "none";
     if (allowed) return next();
     if (req.path.startsWith("/api/"))
       return sendApiError(res, 403, "forbidden_origin", "Cross-site requests are not allowed.");
@@ -66,6 +73,22 @@ export function noStoreForPrivatePaths() {
   };
 }
 
+/**
+ * A response that sets a cookie is never stored by a shared cache (robots.txt, the sitemap
+ * and RSS are otherwise public): `Cache-Control: private, no-store` is forced just before
+ * the headers go out, whoever set the cookie.
+ */
+export function noStoreWhenSettingCookies() {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      if (res.getHeader("set-cookie") !== undefined) res.setHeader("Cache-Control", "private, no-store");
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  };
+}
+
 /** The request's headers as a fetch Headers (what better-auth reads the session cookie from). */
 export function toHeaders(req: Request): Headers {
   const headers = new Headers();
@@ -77,9 +100,9 @@ export function toHeaders(req: Request): Headers {
   return headers;
 }
 
-const TOUCH_AFTER_MS = 5 * 60_000;
+const TOUCH_AFTER_MS = 60_000;
 
-/** Keeps "last active" on the Security page current (to 5 minutes); expiry is better-auth's. */
+/** Keeps "last active" (the idle timeout's clock and the Security page) current to the minute. */
 async function touchSession(session: AuthSession) {
   const last = new Date(session.session.updatedAt).getTime();
   if (Date.now() - last < TOUCH_AFTER_MS) return;
@@ -90,9 +113,27 @@ async function touchSession(session: AuthSession) {
     .execute();
 }
 
+/** Ends a session left unused past the idle timeout: deletes it, clears the cookie, audits. */
+async function endIdleSession(req: Request, res: Response, session: AuthSession): Promise<string[]> {
+  const db = getDb();
+  await db.deleteFrom("session").where("id", "=", session.session.id).execute();
+  await writeAudit(db, {
+    action: "session.idle_timeout",
+    actorId: session.user.id,
+    actorEmail: session.user.email,
+    target: session.user.email,
+    ip: String(res.locals.clientIp ?? "unknown"),
+    userAgent: req.get("user-agent"),
+    details: { idleMinutes: Math.round(getConfig().auth.sessionIdleMs / 60_000) },
+  });
+  const { name, attributes } = (await getAuth().$context).authCookies.sessionToken;
+  return [`${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${attributes.secure ? "; Secure" : ""}`];
+}
+
 /**
- * Resolves the session once per request (when a cookie is present) into res.locals.session,
- * and forwards the refreshed cookie when better-auth extends the session on use.
+ * Resolves the session once per request (when a cookie is present) into res.locals.session.
+ * A session idle for longer than the idle timeout is ended here (the request continues
+ * signed out); the absolute lifetime is better-auth's expiry.
  */
 export function resolveSession() {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -100,9 +141,13 @@ export function resolveSession() {
     if (!req.headers.cookie?.includes("meritum")) return next();
     try {
       const { headers, response } = await getAuth().api.getSession({ headers: toHeaders(req), returnHeaders: true });
-      res.locals.session = response ?? null;
-      if (response) await touchSession(response);
-      const cookies = headers.getSetCookie();
+      let cookies = headers.getSetCookie();
+      if (response && isIdleExpired(response)) {
+        cookies = [...cookies, ...(await endIdleSession(req, res, response))];
+      } else {
+        res.locals.session = response ?? null;
+        if (response) await touchSession(response);
+      }
       if (cookies.length) res.append("Set-Cookie", cookies);
       next();
     } catch (err) {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import { getConfig } from "../config";
+import { ensurePrivateDir, restrictFile } from "../files/private-fs";
 import { closeDb, getDb, migrateToLatest } from ".";
 import { seedDatabase } from "./seed";
 
@@ -24,11 +25,16 @@ async function main() {
       return;
     }
     const out = path.resolve(process.argv[3] ?? `backups/site-${new Date().toISOString().replace(/[:.]/g, "-")}.db`);
-    fs.mkdirSync(path.dirname(out), { recursive: true });
+    // Our own backups/ folder is made 0700; a folder the operator named is only created (0700) when missing.
+    if (!process.argv[3] || !fs.existsSync(path.dirname(out))) ensurePrivateDir(path.dirname(out));
     // SQLite's online backup: consistent even while the server is writing.
     const source = new DatabaseSync(target.file, { readOnly: true });
     try {
+      // Created 0600 before SQLite writes into it, so the copy is never readable by others.
+      fs.closeSync(fs.openSync(out, "a", 0o600));
+      restrictFile(out);
       const pages = await backup(source, out);
+      restrictFile(out);
       console.log(`Backed up ${target.file} to ${out} (${pages} pages).`);
     } finally {
       source.close();

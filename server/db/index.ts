@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { getConfig, type DatabaseTarget } from "../config";
+import { preparePrivateSqliteFile } from "../files/private-fs";
 import { log } from "../logger";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
@@ -34,7 +33,7 @@ export function createDatabase(target: DatabaseTarget): DB {
     pool.on("error", (err) => log.error("postgres pool error", { err }));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  preparePrivateSqliteFile(target.file);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: () => Promise.resolve(openSqlite(target.file)) }),
   });

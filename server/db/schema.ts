@@ -196,6 +196,8 @@ export interface SessionTable {
   userAgent: string | null;
   userId: string;
   impersonatedBy: string | null;
+  /** When the password was last given again in this session (migration 0015). */
+  reauthenticatedAt: string | null;
 }
 
 export interface AccountTable {
@@ -231,6 +233,8 @@ export interface TwoFactorTable {
   verified: number | boolean | null;
   failedVerificationCount: number | null;
   lockedUntil: string | null;
+  /** The last accepted TOTP time step (migration 0015): a code at or before it is refused. */
+  lastUsedStep: number | null;
 }
 
 export interface AuditLogTable {

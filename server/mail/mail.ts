@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "../config";
+import { ensurePrivateDir, writePrivateFile } from "../files/private-fs";
 import { log } from "../logger";
 
 export interface MailMessage {
@@ -42,13 +42,13 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     return { via: "smtp", messageId: String(info.messageId) };
   }
   const outbox = path.join(config.dataDir, "outbox");
-  fs.mkdirSync(outbox, { recursive: true });
+  ensurePrivateDir(outbox);
   const info = await nodemailer
     .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
     .sendMail(envelope);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(outbox, `${stamp}-${crypto.randomBytes(4).toString("hex")}.eml`);
-  fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+  writePrivateFile(file, info.message as Buffer);
   log.info("mail written to outbox", { to: message.to, subject: message.subject, file });
   return { via: "outbox", messageId: String(info.messageId), file };
 }

@@ -4,6 +4,7 @@ import { parseInput } from "@common/result";
 import { userChangeSchema } from "@common/users";
 import { auditActionLabels, auditActions, listAudit, type AuditRow } from "../audit/audit";
 import { apiActor, apiSession, requireApi } from "../auth/express";
+import { assertFresh } from "../auth/session-policy";
 import { getDb } from "../db";
 import { sendSuccess } from "../http/api-errors";
 import { describeUserAgent } from "../http/user-agent";
@@ -50,12 +51,17 @@ export function usersApi() {
     res.json(body);
   });
 
+  // Sensitive (each calls assertFresh first): invitations, role and status changes, 2FA
+  // resets and deletions need the password given within the last few minutes (403
+  // reauth_required otherwise; the screen asks for it and retries).
   router.post("/", async (req, res) => {
+    await assertFresh(getDb(), res);
     const invited = await inviteUser(getDb(), apiActor(req, res), req.body);
     sendSuccess(res, { message: `Invitation sent to ${invited.email}.`, data: { id: invited.id } }, 201);
   });
 
   router.patch("/:id", async (req, res) => {
+    await assertFresh(getDb(), res);
     const change = parseInput(userChangeSchema, req.body);
     const actor = apiActor(req, res);
     const messages: string[] = [];
@@ -71,16 +77,19 @@ export function usersApi() {
   });
 
   router.post("/:id/invitation", async (req, res) => {
+    await assertFresh(getDb(), res);
     await resendInvite(getDb(), apiActor(req, res), req.params.id);
     sendSuccess(res, { message: "Invitation sent again." });
   });
 
   router.delete("/:id/two-factor", async (req, res) => {
+    await assertFresh(getDb(), res);
     await resetTwoFactor(getDb(), apiActor(req, res), req.params.id);
     sendSuccess(res, { message: "Two-factor authentication reset." });
   });
 
   router.delete("/:id", async (req, res) => {
+    await assertFresh(getDb(), res);
     await deleteUser(getDb(), apiActor(req, res), req.params.id);
     sendSuccess(res, { message: "User deleted." });
   });

@@ -197,14 +197,8 @@ export async function resendInvite(db: DB, actor: Actor, userId: string): Promis
     .where("providerId", "=", "credential")
     .executeTakeFirst();
   if (account) throw new ServiceError("conflict", "This user has already set a password.");
-  const ctx = await getAuth().$context;
-  const stale = await db
-    .selectFrom("verification")
-    .select("identifier")
-    .where("value", "=", userId)
-    .where("identifier", "like", "invite:%")
-    .execute();
-  for (const v of stale) await ctx.internalAdapter.deleteVerificationByIdentifier(v.identifier);
+  // Identifiers are stored as "invite:<digest>" (decision 0020): delete the rows themselves.
+  await db.deleteFrom("verification").where("value", "=", userId).where("identifier", "like", "invite:%").execute();
   const url = await issueInvite(userId);
   await sendInviteMail(user.email, user.name, actor, url);
   await writeAudit(db, {

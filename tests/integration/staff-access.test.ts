@@ -71,7 +71,7 @@ describe.each(dbKinds())("staff access on %s", (kind) => {
       expect((await get("/about")).headers.get("cache-control")).not.toBe("no-store");
     });
 
-    it("sets an HttpOnly, SameSite=Lax, Secure session cookie valid for 7 days", async () => {
+    it("sets an HttpOnly, SameSite=Lax, Secure session cookie valid for 12 hours (the absolute lifetime)", async () => {
       const res = await fetch(`${server.url}/login`, {
         method: "POST",
         redirect: "manual",
@@ -86,7 +86,7 @@ describe.each(dbKinds())("staff access on %s", (kind) => {
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);
       expect(cookie).toMatch(/Secure/);
-      expect(cookie).toContain("Max-Age=604800");
+      expect(cookie).toContain("Max-Age=43200");
     });
   });
 

@@ -18,28 +18,46 @@ export interface TestServer {
  * its own data folder and database. Requires `npm run build` first.
  */
 export async function startTestServer(
-  options: { db?: DbKind; env?: Record<string, string> } = {},
+  options: {
+    db?: DbKind;
+    env?: Record<string, string>;
+    /** Variables to leave out of the server's environment (e.g. HOST, to see its default). */
+    unset?: string[];
+    /** Start the server under this umask (e.g. 0o022, the usual one). */
+    umask?: number;
+  } = {},
 ): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the integration and e2e tests.");
   }
   const database = await createTestDatabase(options.db ?? "sqlite", { migrate: false });
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl,
-      AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
-      LOG_LEVEL: "info",
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    // Production requires SITE_URL (https, or http on a loopback address); the port is picked at start.
+    SITE_URL: "http://localhost",
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+    LOG_LEVEL: "info",
+    ...options.env,
+  };
+  for (const name of options.unset ?? []) delete env[name];
+  const child =
+    options.umask === undefined
+      ? spawn(process.execPath, ["server.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(
+          "/bin/sh",
+          ["-c", `umask ${options.umask.toString(8).padStart(3, "0")} && exec "$0" server.js`, process.execPath],
+          {
+            cwd: root,
+            env,
+            stdio: ["ignore", "pipe", "pipe"],
+          },
+        );
   child.stderr!.on("data", (d) => (output += d));
   const started = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);

@@ -26,6 +26,7 @@ import {
 import { FullScreenLoading, PageLoading } from "~/components/ui/loading";
 import { RouteError } from "~/components/ui/route-error";
 import { createQueryClient } from "~/lib/queryClient";
+import { ReauthDialog } from "~/components/admin/reauth-dialog";
 import { usePageLoading } from "~/lib/use-page-loading";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/layout";
@@ -69,6 +70,7 @@ export default function AdminLayout() {
   const items = adminNavFor(user.role);
   return (
     <QueryClientProvider client={queryClient}>
+      <ReauthDialog />
       {signingOut ? <FullScreenLoading message="Signing out..." /> : null}
       <div className="flex min-h-screen bg-muted">
         <aside className="hidden w-60 shrink-0 border-r border-border bg-card md:block">

@@ -8,6 +8,7 @@ import {
   lockedMessage,
   SIGN_IN_FAILED_MESSAGE,
   ACCOUNT_LOCKED_CODE,
+  CODE_ALREADY_USED,
 } from "@server/auth/auth";
 import { getSession, safeRedirectPath } from "@server/auth/permissions";
 import { checkAuthRate, errorCode, errorMessage, requestMetaOf } from "@server/auth/route-helpers";
@@ -115,9 +116,11 @@ export async function action(args: Route.ActionArgs) {
             ? "Too many wrong codes. For your security, please enter your e-mail and password again."
             : restart
               ? "Your sign-in took too long. Please enter your e-mail and password again."
-              : method === "totp"
-                ? "That code is not valid. Please try the current code."
-                : "That backup code is not valid or was already used.",
+              : code === CODE_ALREADY_USED
+                ? "That code was already used. Wait for the next code in your authenticator app."
+                : method === "totp"
+                  ? "That code is not valid. Please try the current code."
+                  : "That backup code is not valid or was already used.",
         );
       }
       throw redirect(redirectTo, { headers });

@@ -5,6 +5,7 @@ import * as m0003 from "./0003-leads";
 import * as m0004 from "./0004-content";
 import * as m0005 from "./0005-auth";
 import * as m0006 from "./0006-stored-files";
+import * as m0015 from "./0015-session-security";
 import * as m0045 from "./0045-forms";
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   "0004-content": m0004,
   "0005-auth": m0005,
   "0006-stored-files": m0006,
+  "0015-session-security": m0015,
   "0045-forms": m0045,
 };
