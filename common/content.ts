@@ -29,6 +29,8 @@ export const articleInputSchema = z
       z.transform((v) => (v ? v : null)),
     ),
     coverImageAlt: optionalText("the image description", A.coverImageAlt),
+    /** The uploaded cover image (its stored file id); the media picker sets it. */
+    coverImageId: optionalText("the cover image", 36),
     authorName: requiredText("the author", A.authorName),
     authorUserId: optionalText("the author's id", A.authorUserId),
     category: requiredText("a category", A.category),
@@ -85,3 +87,47 @@ export const faqInputSchema = z.object({
 
 export type FaqInput = z.input<typeof faqInputSchema>;
 export type FaqValues = z.output<typeof faqInputSchema>;
+
+/** Blog posts and help guides, as the admin screens and API name them. */
+export const ARTICLE_KINDS = ["blog-posts", "help-guides"] as const;
+export type ArticleKind = (typeof ARTICLE_KINDS)[number];
+
+export const ADMIN_ARTICLE_PAGE_SIZE = 20;
+export const ARTICLE_SORTS = ["updated", "published", "title"] as const;
+export type ArticleSort = (typeof ARTICLE_SORTS)[number];
+
+/** The admin list's query string: title search, status and category filters, sort and page. */
+export const articleListQuerySchema = z.object({
+  q: z._default(z.string().check(z.trim(), z.maxLength(A.title, "Search for fewer characters.")), ""),
+  status: z.optional(z.enum(CONTENT_STATUSES, { error: "Choose draft, scheduled or published." })),
+  category: z.optional(z.string().check(z.trim(), z.maxLength(A.category, "Choose a category from the list."))),
+  sort: z._default(z.enum(ARTICLE_SORTS, { error: "Sort by updated, published or title." }), "updated"),
+  page: z._default(
+    z.pipe(
+      z.coerce.number({ error: "Choose a page number." }),
+      z.int({ error: "Choose a page number." }).check(z.minimum(1, "Choose a page number from 1.")),
+    ),
+    1,
+  ),
+});
+export type ArticleListQuery = z.output<typeof articleListQuerySchema>;
+
+/** An editor's save: the item, the version it was based on, and whether it was an autosave. */
+export const articleSaveMetaSchema = z.object({
+  baseVersion: z.pipe(
+    z.coerce.number({ error: "Reload the item: the version it was based on is missing." }),
+    z.int({ error: "Reload the item: the version it was based on is missing." }).check(z.minimum(1)),
+  ),
+  autosave: z._default(z.boolean(), false),
+});
+
+export const BULK_ACTIONS = ["publish", "unpublish", "delete"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+export const articleBulkSchema = z.object({
+  action: z.enum(BULK_ACTIONS, { error: "Choose publish, unpublish or delete." }),
+  ids: z
+    .array(z.string().check(z.minLength(1), z.maxLength(36)), { error: "Choose the items." })
+    .check(z.minLength(1, "Choose at least one item."), z.maxLength(200, "Choose at most 200 items at a time.")),
+});
+export type ArticleBulk = z.output<typeof articleBulkSchema>;

@@ -74,3 +74,18 @@ export const FORM_LIMITS = {
   files: 3,
   fileBytes: 10 * 1024 * 1024,
 } as const;
+
+/** Contacts (the admin pipeline): notes, the lost reason, list pages and bulk changes. */
+export const CONTACT_LIMITS = {
+  name: 100,
+  businessName: 150,
+  email: 254,
+  phone: 30,
+  website: 200,
+  currentProcessor: 100,
+  note: 5000,
+  lostReason: 300,
+  search: 100,
+  pageSize: 25,
+  bulk: 200,
+} as const;

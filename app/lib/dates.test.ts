@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate } from "./dates";
+import { formatDate, fromZonedInput, toZonedInput } from "./dates";
 
 describe("formatDate", () => {
   it("shows the date in America/Phoenix, not UTC", () => {
@@ -10,5 +10,19 @@ describe("formatDate", () => {
   it("is empty for missing or invalid dates", () => {
     expect(formatDate(null)).toBe("");
     expect(formatDate("not a date")).toBe("");
+  });
+});
+
+describe("date-time inputs in Arizona time", () => {
+  it("shows a stored moment as Arizona wall-clock time and reads it back", () => {
+    expect(toZonedInput("2026-11-23T21:05:00.000Z")).toBe("2026-11-23T14:05");
+    expect(toZonedInput("2026-07-01T06:30:00.000Z")).toBe("2026-06-30T23:30");
+    expect(fromZonedInput("2026-11-23T14:05")).toBe("2026-11-23T21:05:00.000Z");
+    expect(fromZonedInput("2026-06-30T23:30")).toBe("2026-07-01T06:30:00.000Z");
+  });
+  it("is empty for nothing and null for what is not a date-time", () => {
+    expect(toZonedInput(null)).toBe("");
+    expect(fromZonedInput("")).toBeNull();
+    expect(fromZonedInput("tomorrow")).toBeNull();
   });
 });

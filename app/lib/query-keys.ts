@@ -47,3 +47,40 @@ export const formsKeys = {
   ],
   submission: (id: string, submissionId: string) => [...formsKeys.all, id, "submissions", submissionId],
 };
+
+/** Blog posts or help guides (`kind` is the section key and the API area). */
+export const contentKeys = (kind: "blog-posts" | "help-guides") => {
+  const all = [`/api/admin/${kind}`] as const;
+  return {
+    all,
+    list: (filter: { q?: string; status?: string; category?: string; sort?: string; page?: number } = {}) => [
+      ...all,
+      ...querySegment(filter),
+    ],
+    detail: (id: string) => [...all, id],
+    revisions: (id: string) => [...all, id, "revisions"],
+    revision: (id: string, revisionId: string) => [...all, id, "revisions", revisionId],
+    slugCheck: (slug: string, id?: string) => [...all, ...querySegment({ slug, id }).map((s) => `slug-check${s}`)],
+  };
+};
+
+export type ContactListFilter = {
+  q?: string;
+  status?: string;
+  owner?: string;
+  source?: string;
+  from?: string;
+  to?: string;
+  sort?: string;
+  page?: number;
+};
+
+export const contactsKeys = {
+  all: ["/api/admin/contacts"] as const,
+  list: (filter: ContactListFilter = {}) => [...contactsKeys.all, ...querySegment(filter)],
+  detail: (id: string) => [...contactsKeys.all, encodeURIComponent(id)],
+};
+
+export const dashboardKeys = {
+  all: ["/api/admin/dashboard"] as const,
+};

@@ -148,4 +148,27 @@ export const auditActionLabels: Record<string, string> = {
   "user.enabled": "User enabled",
   "user.two_factor_reset": "Two-factor authentication reset",
   "user.deleted": "User deleted",
+  ...Object.fromEntries(
+    (
+      [
+        ["blog_post", "Blog post"],
+        ["help_guide", "Help guide"],
+      ] as const
+    ).flatMap(([key, noun]) => [
+      [`${key}.created`, `${noun} created`],
+      [`${key}.updated`, `${noun} saved`],
+      [`${key}.autosaved`, `${noun} autosaved`],
+      [`${key}.restored`, `${noun} revision restored`],
+      [`${key}.published`, `${noun} published`],
+      [`${key}.unpublished`, `${noun} unpublished`],
+      [`${key}.deleted`, `${noun} deleted`],
+    ]),
+  ),
+  "contact.created": "Contact added",
+  "contact.updated": "Contact edited",
+  "contact.status_changed": "Contact status changed",
+  "contact.owner_changed": "Contact owner changed",
+  "contact.note_added": "Note added to a contact",
+  "contact.deleted": "Contact erased",
+  "contact.exported": "Contacts exported as CSV",
 };

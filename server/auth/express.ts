@@ -55,7 +55,7 @@ export function sameSiteGuard(siteUrl: string) {
   };
 }
 
-/** Cache-Control: no-store for the admin area, sign-in pages and the auth API. */
+/** Cache-Control: no-store for the admin area, staff previews, sign-in pages and the auth API. */
 export function noStoreForPrivatePaths() {
   return (req: Request, res: Response, next: NextFunction) => {
     const p = req.path;
@@ -63,6 +63,7 @@ export function noStoreForPrivatePaths() {
       p === "/login" ||
       p === "/logout" ||
       p.startsWith("/admin") ||
+      p.startsWith("/preview/") ||
       p.startsWith("/api/auth") ||
       p.startsWith("/api/admin") ||
       p.startsWith("/login.data")

@@ -15,14 +15,14 @@ import { bumpContentVersion } from "./version";
 
 const NOT_FOUND = "That item no longer exists.";
 
-function parseArticle(input: unknown): ArticleValues {
+export function parseArticle(input: unknown): ArticleValues {
   const value = parseInput(articleInputSchema, input);
   // Publishing without a date means "now".
   if (value.status === "published" && !value.publishedAt) value.publishedAt = nowIso();
   return value;
 }
 
-function toColumns(table: ArticleTable, value: ArticleValues) {
+export function toColumns(table: ArticleTable, value: ArticleValues) {
   return {
     slug: value.slug,
     title: value.title,
@@ -30,6 +30,7 @@ function toColumns(table: ArticleTable, value: ArticleValues) {
     body: value.body,
     cover_image_url: value.coverImageUrl,
     cover_image_alt: value.coverImageAlt,
+    cover_image_id: value.coverImageId,
     author_name: value.authorName,
     author_user_id: value.authorUserId,
     category: value.category,
@@ -43,7 +44,7 @@ function toColumns(table: ArticleTable, value: ArticleValues) {
   };
 }
 
-async function assertSlugFree(db: DB, table: ArticleTable, slug: string, exceptId?: string) {
+export async function assertSlugFree(db: DB, table: ArticleTable, slug: string, exceptId?: string) {
   let query = untyped(db).selectFrom(table).select("id").where("slug", "=", slug);
   if (exceptId) query = query.where("id", "<>", exceptId);
   if (await query.executeTakeFirst()) {
@@ -64,7 +65,7 @@ export async function createArticle(db: DB, table: ArticleTable, input: unknown)
   return toArticle(row);
 }
 
-function articleToInput(article: Article): ArticleInput {
+export function articleToInput(article: Article): ArticleInput {
   return {
     slug: article.slug,
     title: article.title,
@@ -72,6 +73,7 @@ function articleToInput(article: Article): ArticleInput {
     body: article.body,
     coverImageUrl: article.coverImageUrl,
     coverImageAlt: article.coverImageAlt,
+    coverImageId: article.coverImageId,
     authorName: article.authorName,
     authorUserId: article.authorUserId,
     category: article.category,
@@ -97,7 +99,7 @@ export async function updateArticle(
   await assertSlugFree(db, table, value.slug, id);
   const row = (await untyped(db)
     .updateTable(table)
-    .set({ ...toColumns(table, value), updated_at: nowIso() })
+    .set((eb) => ({ ...toColumns(table, value), version: eb("version", "+", 1), updated_at: nowIso() }))
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow()) as ArticleRow;

@@ -20,6 +20,7 @@ export interface Article {
   body: string;
   coverImageUrl: string | null;
   coverImageAlt: string | null;
+  coverImageId: string | null;
   authorName: string;
   authorUserId: string | null;
   category: string;
@@ -31,6 +32,8 @@ export interface Article {
   seoDescription: string | null;
   readingMinutes: number;
   sortOrder: number;
+  /** Rises on every save; an update names the version it was based on. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -43,6 +46,7 @@ export type ArticleRow = {
   body: string;
   cover_image_url: string | null;
   cover_image_alt: string | null;
+  cover_image_id?: string | null;
   author_name: string;
   author_user_id: string | null;
   category: string;
@@ -53,6 +57,7 @@ export type ArticleRow = {
   seo_description: string | null;
   reading_minutes: number;
   sort_order?: number;
+  version?: number;
   created_at: string;
   updated_at: string;
 };
@@ -75,6 +80,7 @@ export function toArticle(row: ArticleRow): Article {
     body: row.body,
     coverImageUrl: row.cover_image_url,
     coverImageAlt: row.cover_image_alt,
+    coverImageId: row.cover_image_id ?? null,
     authorName: row.author_name,
     authorUserId: row.author_user_id,
     category: row.category,
@@ -86,6 +92,7 @@ export function toArticle(row: ArticleRow): Article {
     seoDescription: row.seo_description,
     readingMinutes: Number(row.reading_minutes),
     sortOrder: Number(row.sort_order ?? 0),
+    version: Number(row.version ?? 1),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

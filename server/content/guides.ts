@@ -55,7 +55,16 @@ export function stepsFromHeadings(headings: Heading[]): GuideStep[] {
 
 export async function getGuideView(db: DB, slug: string, now: Date = new Date()): Promise<GuideView | undefined> {
   const guide = await getVisibleArticle(db, "help_guides", slug, now);
-  if (!guide) return undefined;
+  return guide ? buildGuideView(db, guide, now) : undefined;
+}
+
+/** Any guide (draft, scheduled or published) as it will look on the public site: the staff preview. */
+export async function getGuidePreview(db: DB, id: string, now: Date = new Date()): Promise<GuideView | undefined> {
+  const guide = await getArticleById(db, "help_guides", id);
+  return guide ? buildGuideView(db, guide, now) : undefined;
+}
+
+async function buildGuideView(db: DB, guide: HelpGuide, now: Date): Promise<GuideView> {
   const { html, headings } = renderMarkdown(guide.body);
   const sameCategory = await listVisibleArticles(db, "help_guides", { now, category: guide.category, order: "sort" });
   return {

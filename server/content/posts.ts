@@ -98,10 +98,20 @@ export function pickRelated(post: BlogPost, candidates: BlogPost[], limit = 3): 
 /** A visible post with its rendered body, related posts and neighbours; undefined when not public. */
 export async function getPostView(db: DB, slug: string, now: Date = new Date()): Promise<PostView | undefined> {
   const post = await getVisibleArticle(db, "blog_posts", slug, now);
-  if (!post) return undefined;
+  return post ? buildPostView(db, post, now) : undefined;
+}
+
+/** Any post (draft, scheduled or published) as it will look on the public site: the staff preview. */
+export async function getPostPreview(db: DB, id: string, now: Date = new Date()): Promise<PostView | undefined> {
+  const post = await getArticleById(db, "blog_posts", id);
+  return post ? buildPostView(db, post, now) : undefined;
+}
+
+async function buildPostView(db: DB, post: BlogPost, now: Date): Promise<PostView> {
   const [all, neighbours] = await Promise.all([
     listVisibleArticles(db, "blog_posts", { now, limit: 200 }),
-    getVisibleNeighbours(db, "blog_posts", post, now),
+    // A draft has no date yet, so no place among its neighbours (its preview shows none).
+    post.publishedAt ? getVisibleNeighbours(db, "blog_posts", post, now) : { previous: undefined, next: undefined },
   ]);
   const { html, headings } = renderMarkdown(post.body);
   return {

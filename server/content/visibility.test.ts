@@ -30,6 +30,7 @@ function article(slug: string, category: string, tags: string[], publishedAt: st
     body: "",
     coverImageUrl: null,
     coverImageAlt: null,
+    coverImageId: null,
     authorName: "A",
     authorUserId: null,
     category,
@@ -41,6 +42,7 @@ function article(slug: string, category: string, tags: string[], publishedAt: st
     seoDescription: null,
     readingMinutes: 1,
     sortOrder: 0,
+    version: 1,
     createdAt: publishedAt,
     updatedAt: publishedAt,
   };

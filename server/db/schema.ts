@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { ContactStatus } from "@common/contacts";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -43,6 +44,10 @@ export interface ArticleColumns {
   seo_title: string | null;
   seo_description: string | null;
   reading_minutes: number;
+  /** Rises on every save (stale updates are refused). */
+  version: Generated<number>;
+  /** The uploaded cover image (stored_files), if any. */
+  cover_image_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -73,7 +78,7 @@ export interface ContentVersionsTable {
 }
 
 /** Pipeline status of a contact (the admin Leads board moves it along). */
-export type ContactStatus = "new" | "contacted" | "qualified" | "won" | "lost";
+export type { ContactStatus };
 /** "held": a spam submission, never notified unless staff restore it. */
 export type NotifyStatus = "pending" | "sent" | "retrying" | "failed" | "held";
 
@@ -90,6 +95,29 @@ export interface ContactsTable {
   created_at: string;
   updated_at: string;
   last_submitted_at: string;
+  monthly_volume: string | null;
+  current_processor: string | null;
+  /** A form's slug ("contact", "calculator", …) or "manual" (default "contact"). */
+  source: Generated<string>;
+  first_landing_page: string | null;
+  first_referrer: string | null;
+  first_utm_source: string | null;
+  first_utm_medium: string | null;
+  first_utm_campaign: string | null;
+  owner_id: string | null;
+  lost_reason: string | null;
+}
+
+/** Notes and status, owner and edit events on a contact (the detail view's timeline). */
+export interface ContactActivityTable {
+  id: string;
+  contact_id: string;
+  kind: "note" | "status" | "owner" | "edited" | "created";
+  actor_id: string | null;
+  actor_name: string | null;
+  body: string | null;
+  details: string; // JSON
+  created_at: string;
 }
 
 /** One post of the Free Analysis form, as submitted. */
@@ -268,6 +296,31 @@ export interface StoredFilesTable {
   created_at: string;
 }
 
+/** A snapshot of a blog post or help guide at one save (the editor's history panel). */
+export interface ArticleRevisionsTable {
+  id: string;
+  item_table: string; // blog_posts | help_guides
+  item_id: string;
+  title: string;
+  slug: string;
+  body: string;
+  snapshot: string; // JSON of the editable fields
+  kind: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An old public path: 301 to `to_path`, or 410 when `to_path` is null (deleted). */
+export interface ContentRedirectsTable {
+  from_path: string;
+  to_path: string | null;
+  item_table: string;
+  item_id: string;
+  created_at: string;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
@@ -276,6 +329,7 @@ export interface Database {
   faq_items: FaqItemsTable;
   content_versions: ContentVersionsTable;
   contacts: ContactsTable;
+  contact_activity: ContactActivityTable;
   lead_submissions: LeadSubmissionsTable;
   lead_statements: LeadStatementsTable;
   user: UserTable;
@@ -286,6 +340,8 @@ export interface Database {
   audit_log: AuditLogTable;
   sign_in_lockouts: SignInLockoutsTable;
   stored_files: StoredFilesTable;
+  article_revisions: ArticleRevisionsTable;
+  content_redirects: ContentRedirectsTable;
   form_definitions: FormDefinitionsTable;
   submission_files: SubmissionFilesTable;
 }

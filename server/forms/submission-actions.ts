@@ -8,6 +8,7 @@ import { deleteStoredFiles } from "../files/files";
 import { statementPath } from "../leads/statements";
 import { log } from "../logger";
 import type { Actor } from "../users/users";
+import { getForm } from "./definitions";
 import { submissionRow } from "./inbox";
 import { enqueueSubmissionNotification } from "./notify";
 import { linkContact } from "./submissions";
@@ -63,6 +64,18 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
           trx,
           { email: s.email, name: s.name, businessName: s.business_name, phone: s.phone, website: s.website },
           nowIso(),
+          {
+            source: s.source === "form" ? (await getForm(db, formId)).slug : s.source,
+            monthlyVolume: s.monthly_volume || null,
+            currentProcessor: s.current_processor,
+            attribution: {
+              landingPage: s.landing_page,
+              referrer: s.referrer,
+              utmSource: s.utm_source,
+              utmMedium: s.utm_medium,
+              utmCampaign: s.utm_campaign,
+            },
+          },
         )
       ).id;
     }

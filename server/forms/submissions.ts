@@ -65,7 +65,18 @@ export function submissionBase(details: ContactDetails, meta: SubmissionMeta) {
  * The contact for an e-mail address: created from these details when new; otherwise only
  * its count and last-seen time move (its own fields change only by staff).
  */
-export async function linkContact(trx: Trx | DB, details: ContactDetails, now: string) {
+export async function linkContact(
+  trx: Trx | DB,
+  details: ContactDetails,
+  now: string,
+  first: {
+    source?: string;
+    monthlyVolume?: string | null;
+    currentProcessor?: string | null;
+    attribution?: Attribution;
+  } = {},
+) {
+  const a = first.attribution ?? {};
   const contact = await trx
     .insertInto("contacts")
     .values({
@@ -80,6 +91,15 @@ export async function linkContact(trx: Trx | DB, details: ContactDetails, now: s
       created_at: now,
       updated_at: now,
       last_submitted_at: now,
+      // First touch: where this contact first came from (kept, like the details, as first submitted).
+      source: (first.source ?? "contact").slice(0, 60),
+      monthly_volume: first.monthlyVolume || null,
+      current_processor: first.currentProcessor ?? null,
+      first_landing_page: cut(a.landingPage, 500),
+      first_referrer: cut(a.referrer, 500),
+      first_utm_source: cut(a.utmSource, 100),
+      first_utm_medium: cut(a.utmMedium, 100),
+      first_utm_campaign: cut(a.utmCampaign, 100),
     })
     .onConflict((oc) =>
       oc.column("email").doUpdateSet({
@@ -150,7 +170,9 @@ export async function storeFormSubmission(
   const details = contactDetailsOf(form, answers);
   const consent = answers.some((a) => a.type === "consent" && a.value === true);
   const stored = await db.transaction().execute(async (trx) => {
-    const contact = spamReason ? undefined : await linkContact(trx, details, now);
+    const contact = spamReason
+      ? undefined
+      : await linkContact(trx, details, now, { source: form.slug, attribution: meta.attribution });
     const submissionId = crypto.randomUUID();
     const all = [...answers];
     const fileRows: Array<{ fieldKey: string; fileId: string }> = [];

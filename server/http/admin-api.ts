@@ -1,7 +1,10 @@
 import express from "express";
 import { ADMIN_SECTIONS, type AdminSectionKey } from "@common/admin-sections";
 import { accountApi } from "../account/api";
+import { articlesApi } from "../content/api";
 import { requireApi } from "../auth/express";
+import { contactsApi } from "../contacts/api";
+import { dashboardApi } from "../dashboard/api";
 import { formsApi } from "../forms/api";
 import { jsonBody } from "./body";
 import { usersApi } from "../users/api";
@@ -17,11 +20,11 @@ import { usersApi } from "../users/api";
 export const ADMIN_JSON_LIMIT = 1024 * 1024;
 
 const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
-  dashboard: null,
-  contacts: null,
+  dashboard: dashboardApi,
+  contacts: contactsApi,
   forms: formsApi,
-  "blog-posts": null,
-  "help-guides": null,
+  "blog-posts": articlesApi("blog_posts"),
+  "help-guides": articlesApi("help_guides"),
   "faq-items": null,
   users: usersApi,
   security: accountApi,

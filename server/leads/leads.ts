@@ -73,6 +73,12 @@ export async function createLead(
           website: input.website ?? null,
         },
         now,
+        {
+          source: input.source,
+          monthlyVolume: input.monthlyVolume,
+          currentProcessor: input.currentProcessor ?? null,
+          attribution: meta.attribution,
+        },
       );
 
       const submissionId = crypto.randomUUID();

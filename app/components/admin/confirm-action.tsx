@@ -63,6 +63,8 @@ export function ConfirmDialog({
 }: Omit<ConfirmActionProps, "trigger" | "triggerVariant" | "triggerLabel" | "disabled"> & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A second way out besides Cancel and the action (e.g. "Reload their version"). */
+  extraAction?: { label: string; onClick: () => void };
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -77,13 +79,17 @@ function ConfirmDialogContent({
   confirmLabel,
   destructive,
   onConfirm,
-}: Pick<ConfirmActionProps, "title" | "description" | "confirmLabel" | "destructive" | "onConfirm">) {
+  extraAction,
+}: Pick<ConfirmActionProps, "title" | "description" | "confirmLabel" | "destructive" | "onConfirm"> & {
+  extraAction?: { label: string; onClick: () => void };
+}) {
   return (
     <AlertDialogContent>
       <AlertDialogTitle>{title}</AlertDialogTitle>
       <AlertDialogDescription>{description}</AlertDialogDescription>
       <AlertDialogFooter>
         <AlertDialogCancel />
+        {extraAction ? <AlertDialogAction onClick={extraAction.onClick}>{extraAction.label}</AlertDialogAction> : null}
         <AlertDialogAction destructive={destructive} onClick={onConfirm}>
           {confirmLabel}
         </AlertDialogAction>

@@ -25,7 +25,13 @@ export function areaOfPath(pathname: string): ErrorArea {
 
 type Kind = "forbidden" | "not-found" | "refused" | "error";
 const kindOf = (status: number): Kind =>
-  status === 403 ? "forbidden" : status === 404 ? "not-found" : status >= 400 && status < 500 ? "refused" : "error";
+  status === 403
+    ? "forbidden"
+    : status === 404 || status === 410
+      ? "not-found"
+      : status >= 400 && status < 500
+        ? "refused"
+        : "error";
 
 /** The sentence a 4xx thrown with `data(message, { status })` carries (e.g. a refused request body). */
 export function errorMessageOf(error: unknown): string | undefined {

@@ -1,3 +1,4 @@
+import { ArticleListPage } from "~/components/admin/content/article-pages";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-posts";
 
@@ -8,11 +9,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
+/** The Blog posts list (GET /api/admin/blog-posts); the editor is /admin/blog-posts/:id. */
 export default function Page() {
-  return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">Blog posts</h1>
-      <p className="mt-2 text-slate-600">Write, schedule and publish articles for the public blog.</p>
-    </>
-  );
+  return <ArticleListPage kind="blog-posts" />;
 }

@@ -1,3 +1,4 @@
+import { Dashboard } from "~/components/admin/dashboard/dashboard";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 
@@ -8,11 +9,15 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export default function Page() {
+/** /admin: the figures come from GET /api/admin/dashboard (the layout checks the "dashboard" permission). */
+export default function DashboardPage() {
   return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-      <p className="mt-2 text-slate-600">New leads, recent content and account activity at a glance.</p>
-    </>
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-foreground">Dashboard</h1>
+        <p className="mt-2 text-muted-foreground">New leads, content that needs attention and recent activity.</p>
+      </div>
+      <Dashboard />
+    </div>
   );
 }

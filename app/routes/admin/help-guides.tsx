@@ -1,3 +1,4 @@
+import { ArticleListPage } from "~/components/admin/content/article-pages";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/help-guides";
 
@@ -8,11 +9,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
+/** The Help guides list (GET /api/admin/help-guides); the editor is /admin/help-guides/:id. */
 export default function Page() {
-  return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">Help guides</h1>
-      <p className="mt-2 text-slate-600">Write and order the step-by-step guides in the resources section.</p>
-    </>
-  );
+  return <ArticleListPage kind="help-guides" />;
 }

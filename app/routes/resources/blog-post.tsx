@@ -1,21 +1,14 @@
-import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
-import { data, Link } from "react-router";
 import { getDb } from "@server/db";
+import { missingArticle } from "@server/content/redirects";
 import { getPostView } from "@server/content/posts";
-import { AnalysisCta } from "~/components/resources/cta";
-import { CopyLinkButton } from "~/components/site/copy-link-button";
-import { Breadcrumbs } from "~/components/site/breadcrumbs";
-import { JsonLd } from "~/components/site/json-ld";
-import { PostCard } from "~/components/resources/post-card";
+import { BlogPostView } from "~/components/resources/blog-post-view";
 import { RSS_LINK } from "~/components/resources/rss";
-import { formatDate } from "~/lib/dates";
 import { seo } from "~/lib/seo";
-import { useRootData } from "~/lib/site";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const view = await getPostView(getDb(), params.slug);
-  if (!view) throw data(null, { status: 404 });
+  if (!view) throw await missingArticle(getDb(), `/resources/blog/${params.slug}`);
   const { body: _body, ...post } = view.post;
   return { ...view, post };
 }
@@ -38,154 +31,5 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { post, html, related, previous, next } = loaderData;
-  const { siteUrl, settings } = useRootData();
-  const url = `${siteUrl}/resources/blog/${post.slug}`;
-  const crumbs = [
-    { name: "Resources", path: "/resources" },
-    { name: "Blog", path: "/resources/blog" },
-    { name: post.title, path: `/resources/blog/${post.slug}` },
-  ];
-  const modified = post.updatedAt > (post.publishedAt ?? "") ? post.updatedAt : post.publishedAt;
-  return (
-    <>
-      <JsonLd
-        data={{
-          "@type": "BlogPosting",
-          headline: post.title,
-          description: post.seoDescription ?? post.excerpt,
-          datePublished: post.publishedAt,
-          dateModified: modified,
-          url,
-          mainEntityOfPage: { "@type": "WebPage", "@id": url },
-          articleSection: post.category,
-          keywords: post.tags.join(", "),
-          timeRequired: `PT${post.readingMinutes}M`,
-          ...(post.coverImageUrl
-            ? { image: post.coverImageUrl.startsWith("/") ? `${siteUrl}${post.coverImageUrl}` : post.coverImageUrl }
-            : {}),
-          author:
-            post.authorUserId || !/team$/i.test(post.authorName)
-              ? { "@type": "Person", name: post.authorName }
-              : { "@type": "Organization", name: settings.companyName },
-          publisher: {
-            "@type": "Organization",
-            name: settings.companyName,
-            url: siteUrl,
-            logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
-          },
-        }}
-      />
-      <article>
-        <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
-          <div className="mx-auto max-w-3xl px-4 pb-12 pt-8 sm:px-6 sm:pb-16">
-            <Breadcrumbs items={crumbs} />
-            <p className="mt-8 text-sm font-semibold uppercase tracking-wide text-accent-700">
-              <Link to={`/resources/blog?category=${post.categorySlug}`} className="hover:underline">
-                {post.category}
-              </Link>
-            </p>
-            <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-5xl sm:leading-tight">
-              {post.title}
-            </h1>
-            <p className="mt-5 text-lg leading-8 text-slate-600 sm:text-xl sm:leading-9">{post.excerpt}</p>
-            <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600" aria-label="About this article">
-              <li className="flex items-center gap-1.5">
-                <UserRound className="size-4 text-slate-500" aria-hidden />
-                <span>
-                  <span className="sr-only">Author: </span>
-                  {post.authorName}
-                </span>
-              </li>
-              <li className="flex items-center gap-1.5">
-                <CalendarDays className="size-4 text-slate-500" aria-hidden />
-                <span className="sr-only">Published </span>
-                <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt)}</time>
-              </li>
-              <li className="flex items-center gap-1.5">
-                <Clock className="size-4 text-slate-500" aria-hidden />
-                {`${post.readingMinutes} min read`}
-              </li>
-            </ul>
-            <div className="mt-6">
-              <CopyLinkButton />
-            </div>
-          </div>
-        </header>
-        {post.coverImageUrl ? (
-          <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6">
-            <img src={post.coverImageUrl} alt={post.coverImageAlt ?? ""} className="w-full rounded-2xl object-cover" />
-          </div>
-        ) : null}
-        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-          <div className="prose-content" dangerouslySetInnerHTML={{ __html: html }} />
-          {post.tags.length ? (
-            <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
-              {post.tags.map((tag) => (
-                <li key={tag}>
-                  <Link
-                    to={`/resources/search?q=${encodeURIComponent(tag)}`}
-                    className="inline-flex rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-200"
-                  >
-                    {tag}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      </article>
-
-      <div className="mx-auto max-w-3xl space-y-12 px-4 pb-16 sm:px-6">
-        <AnalysisCta />
-        {previous || next ? (
-          <nav aria-label="More articles" className="grid gap-4 sm:grid-cols-2">
-            {previous ? (
-              <Link
-                to={`/resources/blog/${previous.slug}`}
-                rel="prev"
-                className="group rounded-xl border border-slate-200 p-5 hover:border-brand-200 hover:bg-brand-50"
-              >
-                <span className="flex items-center gap-1 text-sm font-semibold text-slate-600">
-                  <ArrowLeft className="size-4" aria-hidden /> Previous article
-                </span>
-                <span className="mt-2 block font-semibold text-slate-900 group-hover:text-brand-700">
-                  {previous.title}
-                </span>
-              </Link>
-            ) : (
-              <span className="hidden sm:block" />
-            )}
-            {next ? (
-              <Link
-                to={`/resources/blog/${next.slug}`}
-                rel="next"
-                className="group rounded-xl border border-slate-200 p-5 text-right hover:border-brand-200 hover:bg-brand-50"
-              >
-                <span className="flex items-center justify-end gap-1 text-sm font-semibold text-slate-600">
-                  Next article <ArrowRight className="size-4" aria-hidden />
-                </span>
-                <span className="mt-2 block font-semibold text-slate-900 group-hover:text-brand-700">{next.title}</span>
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
-      </div>
-
-      {related.length ? (
-        <section aria-labelledby="related-heading" className="border-t border-slate-200 bg-slate-50">
-          <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-            <h2 id="related-heading" className="text-2xl font-bold text-slate-900">
-              Related articles
-            </h2>
-            <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {related.map((p) => (
-                <PostCard key={p.slug} post={p} headingLevel="h3" />
-              ))}
-            </div>
-          </div>
-        </section>
-      ) : null}
-    </>
-  );
+  return <BlogPostView {...loaderData} />;
 }

@@ -6,6 +6,9 @@ import * as m0004 from "./0004-content";
 import * as m0005 from "./0005-auth";
 import * as m0006 from "./0006-stored-files";
 import * as m0015 from "./0015-session-security";
+import * as m0030 from "./0030-content-editor";
+import * as m0040 from "./0040-contacts-pipeline";
+import * as m0041 from "./0041-contacts-search";
 import * as m0045 from "./0045-forms";
 
 /**
@@ -20,5 +23,8 @@ export const migrations: Record<string, Migration> = {
   "0005-auth": m0005,
   "0006-stored-files": m0006,
   "0015-session-security": m0015,
+  "0030-content-editor": m0030,
+  "0040-contacts-pipeline": m0040,
+  "0041-contacts-search": m0041,
   "0045-forms": m0045,
 };

@@ -1,0 +1,290 @@
+import { useQuery } from "@tanstack/react-query";
+import { CircleCheck, ImageIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { ARTICLE_LIMITS } from "@common/limits";
+import { SLUG_PATTERN } from "@common/slug";
+import { Field, FieldError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { failureMessage } from "~/components/ui/use-result-feedback";
+import { contentKeys } from "~/lib/query-keys";
+import { apiRequest } from "~/lib/queryClient";
+import { cn } from "~/lib/utils";
+import type { KindInfo } from "./article-kind";
+
+/** `value`, once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The slug, checked with the API as you type (409 when another item has it). */
+export function SlugField({
+  info,
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  info: KindInfo;
+  id?: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const slug = useDebounced(value.trim(), 350);
+  const keys = contentKeys(info.kind);
+  const wellFormed = SLUG_PATTERN.test(slug) && slug.length <= ARTICLE_LIMITS.slug;
+  const check = useQuery({
+    queryKey: keys.slugCheck(slug, id),
+    enabled: wellFormed,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  let status: { ok: boolean; text: string } | null = null;
+  if (!error && wellFormed && slug === value.trim()) {
+    if (check.isSuccess) status = { ok: true, text: "Available" };
+    else if (check.isError) status = { ok: false, text: failureMessage(check.error) ?? "Could not check the slug." };
+  }
+  return (
+    <Field
+      label="Slug"
+      mark="required"
+      error={error ?? (status && !status.ok ? status.text : undefined)}
+      hint={
+        <>
+          The address:{" "}
+          <span className="break-all font-mono text-foreground">{`${info.publicBase}/${value || "…"}`}</span>
+        </>
+      }
+    >
+      <div className="relative">
+        <Input
+          name="slug"
+          value={value}
+          maxLength={ARTICLE_LIMITS.slug}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          className="pr-28 font-mono"
+        />
+        <span
+          aria-live="polite"
+          className="absolute inset-y-0 right-3 flex items-center text-xs font-medium text-success"
+        >
+          {status?.ok ? (
+            <>
+              <CircleCheck className="mr-1 size-3.5" aria-hidden />
+              {status.text}
+            </>
+          ) : null}
+        </span>
+      </div>
+    </Field>
+  );
+}
+
+/** Markdown with a live preview rendered by the public page's renderer (through the API). */
+export function MarkdownField({
+  info,
+  value,
+  error,
+  onChange,
+}: {
+  info: KindInfo;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const [view, setView] = useState<"write" | "preview">("write");
+  const source = useDebounced(value, 400);
+  const preview = useQuery({
+    queryKey: [...contentKeys(info.kind).all, "preview", source],
+    queryFn: async () => {
+      const res = await apiRequest("POST", `${contentKeys(info.kind).all[0]}/preview`, { body: source });
+      return (await res.json()) as { html: string };
+    },
+    placeholderData: (prev) => prev,
+    gcTime: 30_000,
+  });
+  const tab = (name: "write" | "preview", label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === name}
+      onClick={() => setView(name)}
+      className={cn(
+        "rounded-md px-3 py-1.5 text-sm font-medium",
+        view === name ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm font-medium text-muted-foreground">
+          Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>[link](https://…)</code>, lists, tables.
+        </span>
+        <div
+          className="inline-flex gap-1 rounded-lg border border-border bg-muted p-1 lg:hidden"
+          role="group"
+          aria-label="Body view"
+        >
+          {tab("write", "Write")}
+          {tab("preview", "Preview")}
+        </div>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className={cn(view === "preview" && "hidden lg:block")}>
+          <Field label="Body" mark="required" error={error}>
+            <Textarea
+              name="body"
+              value={value}
+              rows={22}
+              maxLength={ARTICLE_LIMITS.body}
+              onChange={(e) => onChange(e.currentTarget.value)}
+              className="font-mono text-sm"
+            />
+          </Field>
+        </div>
+        <section
+          aria-label="Body preview"
+          className={cn(
+            "min-h-64 rounded-md border border-border bg-background p-4",
+            view === "write" && "hidden lg:block",
+          )}
+        >
+          <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Preview</p>
+          {preview.isError ? (
+            <FieldError>{failureMessage(preview.error)}</FieldError>
+          ) : (
+            <div
+              className="prose-content max-h-[36rem] overflow-y-auto"
+              dangerouslySetInnerHTML={{ __html: preview.data?.html ?? "" }}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Counter({ length, ideal, max }: { length: number; ideal: number; max: number }) {
+  return (
+    <span className={cn("tabular-nums", length > ideal ? "text-warning" : "text-muted-foreground")}>
+      {length} / {ideal} characters{length > ideal ? ` (search engines cut after about ${ideal}; at most ${max})` : ""}
+    </span>
+  );
+}
+
+export const SEO_TITLE_IDEAL = 60;
+export const SEO_DESCRIPTION_IDEAL = 160;
+
+/** SEO title and description with counters, and how a search result would show them. */
+export function SeoFields({
+  info,
+  title,
+  excerpt,
+  slug,
+  seoTitle,
+  seoDescription,
+  errors,
+  onChange,
+}: {
+  info: KindInfo;
+  title: string;
+  excerpt: string;
+  slug: string;
+  seoTitle: string;
+  seoDescription: string;
+  errors: Record<string, string>;
+  onChange: (name: "seoTitle" | "seoDescription", value: string) => void;
+}) {
+  const shownTitle = seoTitle.trim() || title.trim() || "Title";
+  const shownDescription = seoDescription.trim() || excerpt.trim();
+  const cut = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);
+  return (
+    <div className="grid gap-4">
+      <Field
+        label="Search title"
+        mark="optional"
+        error={errors.seoTitle}
+        hint={<Counter length={seoTitle.length} ideal={SEO_TITLE_IDEAL} max={ARTICLE_LIMITS.seoTitle} />}
+      >
+        <Input
+          name="seoTitle"
+          value={seoTitle}
+          maxLength={ARTICLE_LIMITS.seoTitle}
+          placeholder={title}
+          onChange={(e) => onChange("seoTitle", e.currentTarget.value)}
+        />
+      </Field>
+      <Field
+        label="Search description"
+        mark="optional"
+        error={errors.seoDescription}
+        hint={
+          <Counter length={seoDescription.length} ideal={SEO_DESCRIPTION_IDEAL} max={ARTICLE_LIMITS.seoDescription} />
+        }
+      >
+        <Textarea
+          name="seoDescription"
+          value={seoDescription}
+          rows={3}
+          maxLength={ARTICLE_LIMITS.seoDescription}
+          placeholder={excerpt}
+          onChange={(e) => onChange("seoDescription", e.currentTarget.value)}
+        />
+      </Field>
+      <figure className="rounded-md border border-border bg-background p-4">
+        <figcaption className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          In search results
+        </figcaption>
+        <p className="mt-2 break-all text-sm text-slate-700">
+          meritum · {info.publicBase}/{slug}
+        </p>
+        <p className="mt-1 text-lg leading-snug text-[#1a0dab]">{cut(`${shownTitle} | Meritum`, SEO_TITLE_IDEAL)}</p>
+        <p className="mt-1 text-sm text-slate-700">
+          {cut(shownDescription, SEO_DESCRIPTION_IDEAL) || "No description yet."}
+        </p>
+      </figure>
+    </div>
+  );
+}
+
+/**
+ * The cover image of the item: its stored image id (`coverImageId`, saved with the item)
+ * and its alt text (`coverImageAlt`). The media library (uploads, variants, alt text) plugs
+ * its picker in here and calls `onChange`; the editor already saves, autosaves and
+ * restores both fields. Until then it shows what is set.
+ */
+export function CoverImageField({
+  value,
+  alt,
+  error,
+}: {
+  value: string | null;
+  alt: string;
+  error?: string;
+  onChange: (value: { coverImageId: string | null; coverImageAlt: string }) => void;
+}) {
+  return (
+    <div data-slot="cover-image" className="grid gap-1.5">
+      <span className="text-sm font-medium text-foreground">Cover image</span>
+      <div className="flex items-center gap-3 rounded-md border border-dashed border-input p-4 text-sm text-muted-foreground">
+        <ImageIcon className="size-5 shrink-0" aria-hidden />
+        {value ? (
+          <span>Image {alt ? `“${alt}”` : "set"}.</span>
+        ) : (
+          <span>No cover image. Uploads come with the media library.</span>
+        )}
+      </div>
+      <FieldError>{error}</FieldError>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * The services bench:leads times, imported through this one module so they share one
+ * module graph (one Kysely, as in the server build; separate tsImport calls would each
+ * load their own copy).
+ */
+export { createDatabase, migrateToLatest } from "../server/db/index";
+export { contactSources, listContacts } from "../server/contacts/contacts";
+export { contactCsvColumns, contactCsvRows } from "../server/contacts/export";
+export { dashboardData } from "../server/dashboard/dashboard";
+export { csvChunks } from "../server/http/csv";
+export { sql } from "kysely";

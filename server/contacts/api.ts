@@ -1,0 +1,141 @@
+import express from "express";
+import { writeAudit } from "../audit/audit";
+import { apiActor, apiSession } from "../auth/express";
+import { getDb } from "../db";
+import { contentDisposition } from "../files/files";
+import { sendSuccess } from "../http/api-errors";
+import { csvFilename, streamCsv } from "../http/csv";
+import {
+  auditFrom,
+  contactSources,
+  createContact,
+  getContact,
+  listContacts,
+  updateContact,
+  type Contact,
+  type ContactPage,
+} from "./contacts";
+import { contactCsvColumns, contactCsvRows } from "./export";
+import { addNote, bulkChange, deleteContact, erasureSummary, setOwner, setStatus } from "./pipeline";
+import { contactTimeline, readContactStatement, type TimelineActivity, type TimelineSubmission } from "./timeline";
+
+/**
+ * /api/admin/contacts (the "contacts" permission, checked when mounted): the list with its
+ * filters, one contact with its timeline, hand-made contacts, edits, status, owner, notes,
+ * bulk changes, the CSV export, statement downloads and erasure. Every change is audited
+ * by the contacts services.
+ */
+
+export interface StaffOption {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** GET /api/admin/contacts?q&status&owner&source&from&to&sort&page */
+export interface ContactsResponse extends ContactPage {
+  owners: StaffOption[];
+  sources: string[];
+}
+
+/** GET /api/admin/contacts/:id */
+export interface ContactDetailResponse {
+  contact: Contact;
+  submissions: TimelineSubmission[];
+  activity: TimelineActivity[];
+  erasure: { submissions: number; statements: number; notes: number };
+  owners: StaffOption[];
+}
+
+async function staffOptions(): Promise<StaffOption[]> {
+  return getDb().selectFrom("user").select(["id", "name", "email"]).orderBy("name").orderBy("email").execute();
+}
+
+export function contactsApi() {
+  const router = express.Router();
+
+  router.get("/", async (req, res) => {
+    const me = apiSession(res).user.id;
+    const [page, owners, sources] = await Promise.all([
+      listContacts(getDb(), req.query, me),
+      staffOptions(),
+      contactSources(getDb()),
+    ]);
+    const body: ContactsResponse = { ...page, owners, sources };
+    res.json(body);
+  });
+
+  router.post("/", async (req, res) => {
+    const created = await createContact(getDb(), apiActor(req, res), req.body);
+    sendSuccess(res, { message: "Contact added.", data: created }, 201);
+  });
+
+  router.get("/export.csv", async (req, res) => {
+    const rows = contactCsvRows(getDb(), req.query, apiSession(res).user.id);
+    // Who took a copy of the contacts, and with which filters (their names only: a search may be personal data).
+    const filters = Object.keys(req.query).filter((k) => req.query[k]);
+    await writeAudit(getDb(), { action: "contact.exported", ...auditFrom(apiActor(req, res)), details: { filters } });
+    await streamCsv(res, { filename: csvFilename("contacts"), columns: contactCsvColumns, rows });
+  });
+
+  router.post("/bulk", async (req, res) => {
+    const { changed, missing } = await bulkChange(getDb(), apiActor(req, res), req.body);
+    const message =
+      `${changed} ${changed === 1 ? "contact" : "contacts"} changed.` +
+      (missing ? ` ${missing} no longer ${missing === 1 ? "exists" : "exist"}.` : "");
+    sendSuccess(res, { message, data: { changed, missing } });
+  });
+
+  router.get("/:id", async (req, res) => {
+    const db = getDb();
+    const contact = await getContact(db, req.params.id);
+    const [timeline, erasure, owners] = await Promise.all([
+      contactTimeline(db, contact.id),
+      erasureSummary(db, contact.id),
+      staffOptions(),
+    ]);
+    const body: ContactDetailResponse = { contact, ...timeline, erasure, owners };
+    res.json(body);
+  });
+
+  router.patch("/:id", async (req, res) => {
+    await updateContact(getDb(), apiActor(req, res), req.params.id, req.body);
+    sendSuccess(res, { message: "Contact saved." });
+  });
+
+  router.put("/:id/status", async (req, res) => {
+    const message = await setStatus(getDb(), apiActor(req, res), req.params.id, req.body);
+    sendSuccess(res, { message });
+  });
+
+  router.put("/:id/owner", async (req, res) => {
+    const message = await setOwner(getDb(), apiActor(req, res), req.params.id, req.body);
+    sendSuccess(res, { message });
+  });
+
+  router.post("/:id/notes", async (req, res) => {
+    await addNote(getDb(), apiActor(req, res), req.params.id, req.body);
+    sendSuccess(res, { message: "Note added." }, 201);
+  });
+
+  router.get("/:id/statements/:statementId", async (req, res) => {
+    const file = await readContactStatement(getDb(), req.params.id, req.params.statementId);
+    res.set({
+      "Content-Type": file.mimeType,
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": contentDisposition("attachment", file.filename),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+    res.end(file.bytes);
+  });
+
+  router.delete("/:id", async (req, res) => {
+    const erased = await deleteContact(getDb(), apiActor(req, res), req.params.id);
+    sendSuccess(res, {
+      message: `Contact erased with ${erased.submissions} ${erased.submissions === 1 ? "submission" : "submissions"} and ${erased.statements} ${erased.statements === 1 ? "statement" : "statements"}.`,
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,200 @@
+import fs from "node:fs";
+import {
+  bulkChangeSchema,
+  CONTACT_STATUS_LABELS,
+  noteSchema,
+  ownerChangeSchema,
+  statusChangeSchema,
+  type ContactStatus,
+} from "@common/contacts";
+import { parseInput, ServiceError } from "@common/result";
+import { writeAudit } from "../audit/audit";
+import type { DB } from "../db";
+import { nowIso } from "../db/dialect";
+import { statementPath } from "../leads/statements";
+import { log } from "../logger";
+import type { Actor } from "../users/users";
+import { actorName, addActivity, auditFrom, getContact } from "./contacts";
+
+/**
+ * Moving contacts along the pipeline: status (a lost one with its reason), owner, notes,
+ * the same change for many at once, and erasure. Each change writes a timeline event on
+ * the contact and an audit row (target: the contact's id; no personal data).
+ */
+
+async function ownerLabel(db: DB, ownerId: string | null): Promise<string | null> {
+  if (!ownerId) return null;
+  const owner = await db.selectFrom("user").select(["name", "banned"]).where("id", "=", ownerId).executeTakeFirst();
+  if (!owner)
+    throw new ServiceError("validation", "Choose a staff member from the list.", {
+      ownerId: "That staff member does not exist.",
+    });
+  return owner.name;
+}
+
+interface Change {
+  status?: ContactStatus;
+  lostReason?: string | null;
+  ownerId?: string | null;
+}
+
+/** Applies a status and/or owner change to one contact, inside a transaction; false when nothing changed. */
+async function applyChange(
+  db: DB,
+  actor: Actor,
+  name: string,
+  id: string,
+  change: Change,
+  ownerName: string | null,
+): Promise<boolean> {
+  const before = await db
+    .selectFrom("contacts")
+    .select(["status", "owner_id", "lost_reason"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!before) return false;
+  const now = nowIso();
+  let changed = false;
+  if (
+    change.status &&
+    (change.status !== before.status || (change.status === "lost" && change.lostReason !== before.lost_reason))
+  ) {
+    const lostReason = change.status === "lost" ? (change.lostReason ?? null) : null;
+    await db
+      .updateTable("contacts")
+      .set({ status: change.status, lost_reason: lostReason, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    const details = { from: before.status, to: change.status };
+    await addActivity(db, { contactId: id, kind: "status", actor, actorName: name }, { body: lostReason, details });
+    await writeAudit(db, { action: "contact.status_changed", target: id, ...auditFrom(actor), details });
+    changed = true;
+  }
+  if (change.ownerId !== undefined && change.ownerId !== before.owner_id) {
+    await db.updateTable("contacts").set({ owner_id: change.ownerId, updated_at: now }).where("id", "=", id).execute();
+    const details = { from: before.owner_id, to: change.ownerId, toName: ownerName };
+    await addActivity(db, { contactId: id, kind: "owner", actor, actorName: name }, { details });
+    await writeAudit(db, {
+      action: "contact.owner_changed",
+      target: id,
+      ...auditFrom(actor),
+      details: { from: before.owner_id, to: change.ownerId },
+    });
+    changed = true;
+  }
+  return changed;
+}
+
+export async function setStatus(db: DB, actor: Actor, id: string, input: unknown): Promise<string> {
+  const change = parseInput(statusChangeSchema, input);
+  await getContact(db, id);
+  const name = await actorName(db, actor);
+  const changed = await db.transaction().execute((trx) => applyChange(trx, actor, name, id, change, null));
+  const label = CONTACT_STATUS_LABELS[change.status];
+  return changed ? `Status changed to ${label}.` : `Already ${label}.`;
+}
+
+export async function setOwner(db: DB, actor: Actor, id: string, input: unknown): Promise<string> {
+  const { ownerId } = parseInput(ownerChangeSchema, input);
+  await getContact(db, id);
+  const owner = await ownerLabel(db, ownerId);
+  const name = await actorName(db, actor);
+  const changed = await db.transaction().execute((trx) => applyChange(trx, actor, name, id, { ownerId }, owner));
+  if (!changed) return owner ? `Already assigned to ${owner}.` : "Already unassigned.";
+  return owner ? `Assigned to ${owner}.` : "Owner removed.";
+}
+
+export async function addNote(db: DB, actor: Actor, id: string, input: unknown): Promise<void> {
+  const { body } = parseInput(noteSchema, input);
+  await getContact(db, id);
+  const name = await actorName(db, actor);
+  await db.transaction().execute(async (trx) => {
+    await addActivity(trx, { contactId: id, kind: "note", actor, actorName: name }, { body });
+    await trx.updateTable("contacts").set({ updated_at: nowIso() }).where("id", "=", id).execute();
+    await writeAudit(trx, { action: "contact.note_added", target: id, ...auditFrom(actor) });
+  });
+}
+
+/** The same status and/or owner change for up to CONTACT_LIMITS.bulk contacts, all or nothing. */
+export async function bulkChange(db: DB, actor: Actor, input: unknown): Promise<{ changed: number; missing: number }> {
+  const value = parseInput(bulkChangeSchema, input);
+  const owner = value.ownerId !== undefined ? await ownerLabel(db, value.ownerId) : null;
+  const name = await actorName(db, actor);
+  const ids = [...new Set(value.ids)];
+  return db.transaction().execute(async (trx) => {
+    let changed = 0;
+    let found = 0;
+    const existing = new Set(
+      (await trx.selectFrom("contacts").select("id").where("id", "in", ids).execute()).map((r) => r.id),
+    );
+    for (const id of ids) {
+      if (!existing.has(id)) continue;
+      found += 1;
+      if (await applyChange(trx, actor, name, id, value, owner)) changed += 1;
+    }
+    return { changed, missing: ids.length - found };
+  });
+}
+
+/** What erasing a contact removes (for the confirmation and the audit row). */
+export async function erasureSummary(
+  db: DB,
+  id: string,
+): Promise<{ submissions: number; statements: number; notes: number }> {
+  const [subs, statements, notes] = await Promise.all([
+    db
+      .selectFrom("lead_submissions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("contact_id", "=", id)
+      .executeTakeFirst(),
+    db
+      .selectFrom("lead_statements")
+      .innerJoin("lead_submissions", "lead_submissions.id", "lead_statements.submission_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("lead_submissions.contact_id", "=", id)
+      .executeTakeFirst(),
+    db
+      .selectFrom("contact_activity")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("contact_id", "=", id)
+      .where("kind", "=", "note")
+      .executeTakeFirst(),
+  ]);
+  return { submissions: Number(subs?.n ?? 0), statements: Number(statements?.n ?? 0), notes: Number(notes?.n ?? 0) };
+}
+
+/**
+ * Erases a contact (a privacy request): its submissions, statements (rows and files), notes
+ * and timeline, in one transaction; the statement files are removed after the commit. The
+ * audit row names only the contact's id and what was counted.
+ */
+export async function deleteContact(
+  db: DB,
+  actor: Actor,
+  id: string,
+): Promise<{ submissions: number; statements: number }> {
+  await getContact(db, id);
+  const summary = await erasureSummary(db, id);
+  const keys = await db.transaction().execute(async (trx) => {
+    const submissionIds = trx.selectFrom("lead_submissions").select("id").where("contact_id", "=", id);
+    const statements = await trx
+      .selectFrom("lead_statements")
+      .select("storage_key")
+      .where("submission_id", "in", submissionIds)
+      .execute();
+    await trx.deleteFrom("lead_statements").where("submission_id", "in", submissionIds).execute();
+    await trx.deleteFrom("lead_submissions").where("contact_id", "=", id).execute();
+    await trx.deleteFrom("contact_activity").where("contact_id", "=", id).execute();
+    await trx.deleteFrom("contacts").where("id", "=", id).execute();
+    await writeAudit(trx, { action: "contact.deleted", target: id, ...auditFrom(actor), details: summary });
+    return statements.map((s) => s.storage_key);
+  });
+  for (const key of keys) {
+    try {
+      await fs.promises.rm(statementPath(key), { force: true });
+    } catch (err) {
+      log.error("statement file of an erased contact could not be removed", { err, contactId: id });
+    }
+  }
+  return { submissions: summary.submissions, statements: summary.statements };
+}
