@@ -51,6 +51,8 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
   const s = await submissionRow(db, formId, id);
   if (Boolean(s.spam) === spam) return { notified: false };
   let notify = false;
+  // Read before the transaction: SQLite has one connection, which the transaction holds.
+  const formSlug = (await getForm(db, formId)).slug;
   await db.transaction().execute(async (trx) => {
     let contactId = s.contact_id;
     if (!spam && !contactId) {
@@ -65,7 +67,7 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
           { email: s.email, name: s.name, businessName: s.business_name, phone: s.phone, website: s.website },
           nowIso(),
           {
-            source: s.source === "form" ? (await getForm(db, formId)).slug : s.source,
+            source: s.source === "form" ? formSlug : s.source,
             monthlyVolume: s.monthly_volume || null,
             currentProcessor: s.current_processor,
             attribution: {
