@@ -15,6 +15,30 @@ export default defineConfig({
   resolve: { alias },
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/main.ts" } } },
+    // Fewer, larger first-load chunks (decision 0009): the framework in one file, the public
+    // shell and its shared components in another, instead of some forty small ones.
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+                  priority: 20,
+                },
+                {
+                  name: "shell",
+                  test: /[\\/]app[\\/](components[\\/]site[\\/](header|desktop-nav|mobile-nav|footer|logo|linkedin-icon|scroll-to-top|section|page-header|breadcrumbs|cta-band|json-ld)|components[\\/]ui[\\/](button|loading|route-error|deferred-toaster|use-toast)|lib[\\/](nav|site|seo|utils|nonce|use-page-loading|structured-data))\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority|tailwind-merge)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*|icons[\\/](chevron-down|menu|phone|mail|map-pin|arrow-right|check))\.js$/,
+                  priority: 10,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -380,7 +380,7 @@ export function prefillFromSearch(search: URLSearchParams): {
  * field errors and the values to show again (with the form token to post next).
  */
 export type LeadActionResult =
-  | { ok: true; message?: string; data: { name: string; statement: boolean } }
+  | { ok: true; message?: string; data: { name: string; statement: boolean; statementRefused?: boolean } }
   | { ok: false; formError: string; fieldErrors?: FieldErrors; values?: LeadFormValues };
 
 /** Name of the honeypot input: people never see it, bots fill it. */

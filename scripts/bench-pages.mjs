@@ -1,81 +1,27 @@
 // npm run bench:pages — prints, for every public page, the first-load JavaScript (gzip) and
-// the HTML size, then the server's requests/s for / and /contact under load (autocannon,
-// 64 connections). Starts the production build like `npm start` (run `npm run build`
-// first) with a throwaway DATA_DIR and SQLite database, and stops it at the end.
+// script request count and the HTML size, then requests/s and p50/p99 latency of /, a blog
+// post and /contact under load (autocannon, 64 connections): the server with the page cache
+// warm, the same server with the cache off (PAGE_CACHE=0, every request rendered: "cold"),
+// and nginx (Debian package; installed here when missing) serving the same HTML bytes from
+// disk, side by side in one run, with the ratio to nginx. Starts the production build like
+// `npm start` (run `npm run build` first) with a throwaway DATA_DIR and SQLite database.
 //
 // Env: BENCH_DURATION (seconds per load test, default 10), BENCH_CONNECTIONS (default 64).
-import { spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { freePort, requireBuild, startServer } from "./lib/bench-server.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const TARGET_KB = 120;
+const TARGET_SCRIPTS = 12;
+const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-bench-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
-      // Per-request log lines would measure the terminal, not the server.
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in 30 s:\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url, stop };
-}
+requireBuild();
 
 /** The JS a first visit downloads: <script src>, <link rel=modulepreload> and the inline module's static imports. */
 function scriptUrls(html) {
@@ -112,7 +58,91 @@ async function load(url) {
   return result;
 }
 
+/** nginx (Debian's package; installed when missing) serving the pages' HTML, fetched once from the server, from disk. */
+function ensureNginx() {
+  if (NGINX) return NGINX;
+  console.log("nginx is not installed: installing Debian's nginx package (apt-get install nginx)…");
+  const asRoot = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
+  const run = (args) =>
+    spawnSync(asRoot[0] ?? args[0], asRoot.length ? [...asRoot.slice(1), ...args] : args.slice(1), {
+      stdio: "inherit",
+    });
+  run(["apt-get", "update"]);
+  const installed = run(["apt-get", "install", "-y", "--no-install-recommends", "nginx"]);
+  const found = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+  if (installed.status !== 0 || !found)
+    throw new Error("could not install nginx (needs root or sudo): apt-get install nginx");
+  // The package starts a system service on port 80; this benchmark runs its own instance.
+  spawnSync("sh", ["-c", "command -v systemctl >/dev/null && systemctl stop nginx || service nginx stop || true"], {
+    stdio: "ignore",
+  });
+  return found;
+}
+
+async function startNginx(serverUrl, pagePaths) {
+  const bin = ensureNginx();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-bench-nginx-"));
+  const docroot = path.join(dir, "www");
+  for (const p of pagePaths) {
+    const res = await fetch(`${serverUrl}${p}`, { headers: { "accept-encoding": "identity" } });
+    const file = path.join(docroot, p === "/" ? "index.html" : `${p.replace(/^\//, "")}/index.html`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  }
+  const port = await freePort();
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  sendfile on; tcp_nopush on; keepalive_requests 100000;
+  default_type text/html;
+  server {
+    listen 127.0.0.1:${port};
+    root ${docroot};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
+  // nginx's workers run as "nobody": let them read the pages.
+  for (const entry of [dir, ...fs.readdirSync(dir, { recursive: true }).map((e) => path.join(dir, e))]) {
+    fs.chmodSync(entry, fs.statSync(entry).isDirectory() ? 0o755 : 0o644);
+  }
+  execFileSync(bin, ["-t", "-q", "-p", dir, "-c", conf], { stdio: "inherit" });
+  const child = spawn(bin, ["-p", dir, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGQUIT");
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 const server = await startServer();
+let cold;
+let nginx;
 let exitCode = 0;
 try {
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
@@ -124,6 +154,7 @@ try {
     `${pad("page", 42)}${pad("status", 8, true)}${pad("JS files", 10, true)}${pad("JS KB gz", 11, true)}${pad("JS KB br", 11, true)}${pad("JS KB raw", 11, true)}${pad("HTML bytes", 12, true)}${pad("HTML KB gz", 12, true)}`,
   );
   let worst = { path: "", kb: 0 };
+  let mostScripts = { path: "", count: 0 };
   for (const p of paths) {
     const res = await fetch(`${server.url}${p}`, { headers: { "accept-encoding": "identity" } });
     const html = await res.text();
@@ -139,6 +170,7 @@ try {
     }
     const kb = gz / 1024;
     if (kb > worst.kb) worst = { path: p, kb };
+    if (scripts.length > mostScripts.count) mostScripts = { path: p, count: scripts.length };
     const htmlBytes = Buffer.byteLength(html);
     const htmlGz = zlib.gzipSync(html, { level: 9 }).length / 1024;
     console.log(
@@ -151,16 +183,38 @@ try {
   );
 
   console.log(
-    `Server throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production)\n`,
+    `Most script requests: ${mostScripts.count} on ${mostScripts.path} (target ≤ ${TARGET_SCRIPTS}: ${mostScripts.count <= TARGET_SCRIPTS ? "met" : "NOT met"})\n`,
+  );
+
+  const post = paths.find((p) => p.startsWith("/resources/blog/")) ?? "/resources/blog";
+  const loadPaths = ["/", post, "/contact"];
+  cold = await startServer({ PAGE_CACHE: "0" });
+  nginx = await startNginx(server.url, loadPaths);
+  console.log(
+    `Throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production, no Accept-Encoding: the same plain HTML bytes from each)\n`,
   );
   console.log(
-    `${pad("page", 12)}${pad("req/s avg", 12, true)}${pad("p50 ms", 9, true)}${pad("p99 ms", 9, true)}${pad("requests", 11, true)}${pad("non-2xx", 9, true)}${pad("errors", 8, true)}`,
+    `${pad("page", 52)}${pad("target", 14)}${pad("req/s", 10, true)}${pad("p50 ms", 9, true)}${pad("p99 ms", 9, true)}${pad("requests", 11, true)}${pad("non-2xx", 9, true)}${pad("errors", 8, true)}${pad("vs nginx", 10, true)}`,
   );
-  for (const p of ["/", "/contact"]) {
-    const r = await load(`${server.url}${p}`);
-    console.log(
-      `${pad(p, 12)}${pad(r.requests.average.toFixed(0), 12, true)}${pad(r.latency.p50, 9, true)}${pad(r.latency.p99, 9, true)}${pad(r.requests.total, 11, true)}${pad(r.non2xx, 9, true)}${pad(r.errors + r.timeouts, 8, true)}`,
-    );
+  for (const p of loadPaths) {
+    // Fill the cache first; the warm run then measures answers from it.
+    await fetch(`${server.url}${p}`);
+    const results = [];
+    for (const [target, base] of [
+      ["nginx", nginx.url],
+      ["cache warm", server.url],
+      ["cache off", cold.url],
+    ]) {
+      const r = await load(`${base}${p}`);
+      results.push({ target, r });
+    }
+    const nginxRate = results[0].r.requests.average;
+    for (const { target, r } of results) {
+      const ratio = target === "nginx" ? "" : `${((r.requests.average / nginxRate) * 100).toFixed(1)} %`;
+      console.log(
+        `${pad(p, 52)}${pad(target, 14)}${pad(r.requests.average.toFixed(0), 10, true)}${pad(r.latency.p50, 9, true)}${pad(r.latency.p99, 9, true)}${pad(r.requests.total, 11, true)}${pad(r.non2xx, 9, true)}${pad(r.errors + r.timeouts, 8, true)}${pad(ratio, 10, true)}`,
+      );
+    }
   }
   console.log(`\nMachine: ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? "unknown"}, Node ${process.version}`);
 } catch (err) {
@@ -168,5 +222,7 @@ try {
   exitCode = 1;
 } finally {
   await server.stop();
+  await cold?.stop();
+  await nginx?.stop();
 }
 process.exit(exitCode);

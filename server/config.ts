@@ -35,6 +35,11 @@ const envSchema = z.object({
   CONTACT_MIN_SUBMIT_SECONDS: z.coerce.number().min(0).max(600).default(3),
   LEAD_NOTIFY_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
   LEAD_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  PAGE_CACHE: z
+    .enum(["1", "0", "true", "false", "yes", "no", ""])
+    .optional()
+    .transform((value) => value !== "0" && value !== "false" && value !== "no"),
+  STATEMENT_DAILY_LIMIT_MB: z.coerce.number().min(0).max(100_000).default(500),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -77,6 +82,10 @@ export interface AppConfig {
   leadNotifyRetryMs: number;
   /** Lead notification e-mails: attempts before a submission is flagged "failed". */
   leadNotifyMaxAttempts: number;
+  /** Anonymous public pages answered from the rendered-page cache (decision 0016); on unless PAGE_CACHE=0. */
+  pageCache: boolean;
+  /** Bytes of statements stored per UTC day; past it a lead is taken without its file. */
+  statementDailyLimitBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     contactMinSubmitMs: e.CONTACT_MIN_SUBMIT_SECONDS * 1000,
     leadNotifyRetryMs: e.LEAD_NOTIFY_RETRY_SECONDS * 1000,
     leadNotifyMaxAttempts: e.LEAD_NOTIFY_MAX_ATTEMPTS,
+    pageCache: e.PAGE_CACHE,
+    statementDailyLimitBytes: Math.round(e.STATEMENT_DAILY_LIMIT_MB * 1024 * 1024),
   };
 }
 

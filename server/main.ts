@@ -2,8 +2,8 @@ import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express from "express";
-import type { ServerBuild } from "react-router";
+import express, { type Response } from "express";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { getConfig } from "./config";
 import { closeDb, getDb, migrateToLatest, pingDatabase } from "./db";
@@ -22,11 +22,16 @@ import { apiErrorHandler, apiNotFound } from "./http/api-errors";
 import { closeWhenBodyUnread } from "./http/body";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
+import { pageCache } from "./http/page-cache";
+import { precompressedAssets } from "./http/precompressed";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
-import { startLeadNotificationSweep } from "./leads/leads";
+import { formTokenApi } from "./leads/form-token-api";
+import { startJobRunner } from "./jobs/jobs";
+import { registerLeadJobs } from "./leads/leads";
 import { ensurePrivateDir } from "./files/private-fs";
 import { log } from "./logger";
+import { publicMedia } from "./media/api";
 
 export interface ServerOptions {
   /** Present in development (`npm run dev`): Vite serves assets and rebuilds routes on change. */
@@ -38,6 +43,21 @@ export interface ServerOptions {
 async function loadBuild(vite?: ViteDevServer): Promise<ServerBuild> {
   if (vite) return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
   return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}
+
+function loadContext(res: Response, options: ServerOptions) {
+  const context = createLoadContext({
+    requestId: res.locals.requestId as string,
+    // Development has no script nonce in its CSP; rendering one would only cause
+    // hydration warnings (browsers hide the attribute from the client).
+    nonce: options.viteDevServer ? "" : (res.locals.nonce as string),
+    clientIp: res.locals.clientIp as string,
+    closeConnection: () => {
+      if (!res.headersSent) res.setHeader("Connection", "close");
+    },
+  });
+  context.set(sessionContext, res.locals.session ?? null);
+  return context;
 }
 
 export function createApp(options: ServerOptions = {}) {
@@ -65,6 +85,21 @@ export function createApp(options: ServerOptions = {}) {
   app.use(noStoreForPrivatePaths());
   app.use(noStoreWhenSettingCookies());
   app.use(sameSiteGuard(config.siteUrl));
+  const renderPage = createFetchHandler(
+    () => loadBuild(options.viteDevServer),
+    config.isProduction ? "production" : "development",
+  );
+  const cache = pageCache({
+    db: getDb,
+    // Development renders every request (Vite rebuilds modules under it).
+    enabled: config.pageCache && !options.viteDevServer,
+    render: (request, res) => renderPage(request, loadContext(res, options)),
+  });
+  // A page the cache holds is answered here, before static files and compression look at it.
+  app.use(cache.hits);
+  // Pages the cache does not answer are compressed on the fly at compression's defaults, which
+  // are fast (brotli quality 4, gzip 6); the cache and the build's .br/.gz carry the small ones.
+  // (Explicit options here made the body-limit test's 413s end in EPIPE; not yet understood.)
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -85,40 +120,33 @@ export function createApp(options: ServerOptions = {}) {
     next();
   });
   api.use(resolveSession());
+  api.get("/form-token", formTokenApi());
   api.use("/admin", adminApi());
   api.use(apiNotFound());
   api.use(apiErrorHandler());
   app.use("/api", api);
+  // Uploaded content images (server/media): public, immutable.
+  app.use("/media", publicMedia());
 
   if (options.viteDevServer) {
     app.use(options.viteDevServer.middlewares);
   } else {
     const clientDir = options.clientDir ?? path.resolve(import.meta.dirname, "../client");
-    // Hashed file names never change content: cache for a year.
+    // Hashed file names never change content: cache for a year. The build wrote .br and .gz
+    // beside each (scripts/compress-assets.mjs); those are sent when the browser accepts them.
+    app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
   app.all(
     "/{*splat}",
+    cache.pages,
     resolveSession(),
     createRequestHandler({
       build: () => loadBuild(options.viteDevServer),
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (_req, res) => {
-        const context = createLoadContext({
-          requestId: res.locals.requestId as string,
-          // Development has no script nonce in its CSP; rendering one would only cause
-          // hydration warnings (browsers hide the attribute from the client).
-          nonce: options.viteDevServer ? "" : (res.locals.nonce as string),
-          clientIp: res.locals.clientIp as string,
-          closeConnection: () => {
-            if (!res.headersSent) res.setHeader("Connection", "close");
-          },
-        });
-        context.set(sessionContext, res.locals.session ?? null);
-        return context;
-      },
+      getLoadContext: (_req, res) => loadContext(res, options),
     }),
   );
   return app;
@@ -138,8 +166,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const applied = await migrateToLatest(db);
   if (applied.length) log.info("migrations applied", { applied });
   await seedDatabase(db);
-  // Staff e-mails for leads that could not be sent at once are retried with backoff.
-  const stopLeadSweep = startLeadNotificationSweep(db);
+  // Background jobs (staff e-mails of leads, with retries): every instance runs the runner,
+  // each job is claimed by one of them (server/jobs).
+  registerLeadJobs();
+  const stopJobs = startJobRunner(db, { intervalMs: Math.min(5_000, config.leadNotifyRetryMs) });
 
   const app = createApp(options);
   const server = http.createServer(app);
@@ -161,7 +191,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () => {
     closing ??= (async () => {
       log.info("shutting down: finishing in-flight requests");
-      stopLeadSweep();
+      stopJobs();
       await new Promise<void>((resolve) => {
         // Keep-alive sockets become idle once their last response is sent; close them as
         // they do so that close() completes without waiting for their timeout.

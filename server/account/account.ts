@@ -55,6 +55,14 @@ function audit(ctx: AccountContext, action: string, details?: AuditEntry["detail
 
 const isWrongPassword = (err: unknown) => /invalid password/i.test(errorMessage(err, ""));
 
+/** A wrong current password on the Security page: audited like a failed sign-in (the budget is checked by the API). */
+function auditWrongPassword(
+  ctx: AccountContext,
+  during: "password_change" | "two_factor_setup" | "two_factor_disable",
+) {
+  return audit(ctx, "password.check_failed", { during });
+}
+
 export async function getAccountOverview(ctx: AccountContext): Promise<AccountOverview> {
   const { db, session } = ctx;
   const sessions = await listOwnSessions(db, session.user.id);
@@ -93,6 +101,7 @@ export async function changePassword(ctx: AccountContext, raw: unknown): Promise
     return headers.getSetCookie();
   } catch (err) {
     if (isWrongPassword(err)) {
+      await auditWrongPassword(ctx, "password_change");
       const message = "The current password is not correct.";
       throw new ServiceError("validation", message, { currentPassword: message });
     }
@@ -109,6 +118,7 @@ export async function startTwoFactorSetup(ctx: AccountContext, raw: unknown): Pr
     uri = (res as { totpURI: string }).totpURI;
   } catch (err) {
     if (isWrongPassword(err)) {
+      await auditWrongPassword(ctx, "two_factor_setup");
       const message = "The password is not correct.";
       throw new ServiceError("validation", message, { password: message });
     }
@@ -152,6 +162,7 @@ export async function disableTwoFactor(ctx: AccountContext, raw: unknown): Promi
     return headers.getSetCookie();
   } catch (err) {
     if (isWrongPassword(err)) {
+      await auditWrongPassword(ctx, "two_factor_disable");
       const message = "The password is not correct.";
       throw new ServiceError("validation", message, { password: message });
     }

@@ -52,29 +52,33 @@ export function accountApi() {
 
   /** `{ password }`: confirms the password for the sensitive actions of the next few minutes. */
   router.post("/reauthenticate", async (req, res) => {
-    checkAuthRate(String(res.locals.clientIp), "sign-in");
+    await checkAuthRate(String(res.locals.clientIp), "sign-in");
     await reauthenticate(getDb(), apiSession(res), apiActor(req, res), req.body);
     sendSuccess(res, { message: "Password confirmed." });
   });
 
+  // Every current-password check counts against the address's one sign-in budget.
   router.post("/password", async (req, res) => {
+    await checkAuthRate(String(res.locals.clientIp), "sign-in");
     passCookies(res, await changePassword(context(req, res), req.body));
     sendSuccess(res, { message: "Password changed. Your other sessions were signed out." });
   });
 
   router.post("/two-factor", async (req, res) => {
+    await checkAuthRate(String(res.locals.clientIp), "sign-in");
     const setup = await startTwoFactorSetup(context(req, res), req.body);
     sendSuccess(res, { message: "Scan the QR code, then enter a code to confirm.", data: setup });
   });
 
   router.post("/two-factor/confirm", async (req, res) => {
-    checkAuthRate(String(res.locals.clientIp), "two-factor");
+    await checkAuthRate(String(res.locals.clientIp), "two-factor");
     const { backupCodes, cookies } = await confirmTwoFactor(context(req, res), req.body);
     passCookies(res, cookies);
     sendSuccess(res, { message: "Two-factor authentication is on.", data: { backupCodes } });
   });
 
   router.post("/two-factor/disable", async (req, res) => {
+    await checkAuthRate(String(res.locals.clientIp), "sign-in");
     passCookies(res, await disableTwoFactor(context(req, res), req.body));
     sendSuccess(res, { message: "Two-factor authentication is off." });
   });

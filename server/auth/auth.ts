@@ -16,7 +16,7 @@ import { getDb, type DB } from "../db";
 import { isPostgres } from "../db/dialect";
 import { log } from "../logger";
 import { escapeHtml, sendMail } from "../mail/mail";
-import { clearFailures, lockedUntil, recordFailure } from "./lockout";
+import { clearFailures, lockedUntil } from "./lockout";
 import { PASSWORD_LENGTH } from "@common/limits";
 import { passwordProblem } from "./password-policy";
 import { SessionTokenHashPlugin } from "./session-token-plugin";
@@ -231,21 +231,7 @@ function createAuth(db: DB) {
               ...meta,
               details: { reason: disabled ? "disabled" : "invalid_credentials" },
             });
-            if (
-              !disabled &&
-              email &&
-              (await recordFailure(db, email, {
-                threshold: config.auth.lockoutThreshold,
-                minutes: config.auth.lockoutMinutes,
-              }))
-            ) {
-              await writeAudit(db, {
-                action: "sign_in.locked",
-                target: email,
-                ...meta,
-                details: { minutes: config.auth.lockoutMinutes },
-              });
-            }
+            // The lockout count was reserved before the password check (server/auth/lockout.ts).
             return;
           }
           const session = ctx.context.newSession;

@@ -18,13 +18,14 @@ export function requestMetaOf(args: { request: Request; context: Readonly<Router
 export type AuthRateRule = "sign-in" | "two-factor" | "password-reset";
 
 /**
- * Per-IP limit for the auth forms and account actions (sign-in, 2FA codes, reset
- * requests): throws a "rate_limited" ServiceError, with the sentence to show and its
+ * Per-address limit (IPv6 by /64), shared by every instance, for the auth forms and account
+ * actions. "sign-in" is the one budget for every password check an address makes: the
+ * sign-in page and the Security page's current-password check. Throws a "rate_limited" ServiceError, with the sentence to show and its
  * Retry-After, once the client has used up the rule's budget.
  */
-export function checkAuthRate(clientIp: string, rule: AuthRateRule): void {
+export async function checkAuthRate(clientIp: string, rule: AuthRateRule): Promise<void> {
   const { rateLimitMax, rateLimitWindowSeconds } = getConfig().auth;
-  const result = rateLimiter.hit(
+  const result = await rateLimiter.hitAddress(
     { name: `auth-${rule}`, limit: rateLimitMax, windowMs: rateLimitWindowSeconds * 1000 },
     clientIp,
   );

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import {
   bulkChangeSchema,
   CONTACT_STATUS_LABELS,
@@ -11,8 +10,7 @@ import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import { statementPath } from "../leads/statements";
-import { log } from "../logger";
+import { deleteStoredFiles } from "../files/files";
 import type { Actor } from "../users/users";
 import { actorName, addActivity, auditFrom, getContact } from "./contacts";
 
@@ -165,7 +163,7 @@ export async function erasureSummary(
 
 /**
  * Erases a contact (a privacy request): its submissions, statements (rows and files), notes
- * and timeline, in one transaction; the statement files are removed after the commit. The
+ * and timeline, with the statement files in the file store, in one transaction. The
  * audit row names only the contact's id and what was counted.
  */
 export async function deleteContact(
@@ -175,26 +173,26 @@ export async function deleteContact(
 ): Promise<{ submissions: number; statements: number }> {
   await getContact(db, id);
   const summary = await erasureSummary(db, id);
-  const keys = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const submissionIds = trx.selectFrom("lead_submissions").select("id").where("contact_id", "=", id);
     const statements = await trx
       .selectFrom("lead_statements")
       .select("storage_key")
       .where("submission_id", "in", submissionIds)
       .execute();
+    const attachments = await trx
+      .selectFrom("submission_files")
+      .select("file_id")
+      .where("submission_id", "in", submissionIds)
+      .execute();
     await trx.deleteFrom("lead_statements").where("submission_id", "in", submissionIds).execute();
+    await trx.deleteFrom("submission_files").where("submission_id", "in", submissionIds).execute();
+    // Statements and file answers live in the file store (decision 0012): erased in the same transaction.
+    await deleteStoredFiles(trx, [...statements.map((s) => s.storage_key), ...attachments.map((f) => f.file_id)]);
     await trx.deleteFrom("lead_submissions").where("contact_id", "=", id).execute();
     await trx.deleteFrom("contact_activity").where("contact_id", "=", id).execute();
     await trx.deleteFrom("contacts").where("id", "=", id).execute();
     await writeAudit(trx, { action: "contact.deleted", target: id, ...auditFrom(actor), details: summary });
-    return statements.map((s) => s.storage_key);
   });
-  for (const key of keys) {
-    try {
-      await fs.promises.rm(statementPath(key), { force: true });
-    } catch (err) {
-      log.error("statement file of an erased contact could not be removed", { err, contactId: id });
-    }
-  }
   return { submissions: summary.submissions, statements: summary.statements };
 }

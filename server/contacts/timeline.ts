@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import { paymentMethodLabel, volumeLabel } from "@common/lead";
 import { ServiceError } from "@common/result";
 import type { DB } from "../db";
-import { statementPath } from "../leads/statements";
+import { readStoredFile } from "../files/files";
 
 /**
  * A contact's history for the detail view: every submission (what they told us, newest
@@ -109,12 +108,9 @@ export async function readContactStatement(db: DB, contactId: string, statementI
     .where("lead_submissions.contact_id", "=", contactId)
     .executeTakeFirst();
   if (!row) throw new ServiceError("not_found", "This statement does not exist (it may have been deleted).");
-  try {
-    const bytes = await fs.promises.readFile(statementPath(row.storage_key));
-    return { filename: row.original_filename, mimeType: row.mime_type, sha256: row.sha256, bytes };
-  } catch {
-    throw new ServiceError("gone", "The statement's file is missing from storage.");
-  }
+  const stored = await readStoredFile(db, row.storage_key);
+  if (!stored) throw new ServiceError("gone", "The statement's file is missing from storage.");
+  return { filename: row.original_filename, mimeType: row.mime_type, sha256: row.sha256, bytes: stored.bytes };
 }
 
 function parseList(text: string): string[] {

@@ -159,6 +159,8 @@ export interface LeadSubmissionsTable {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** Why an attached statement was not stored (e.g. the daily cap), for staff. */
+  statement_note: string | null;
 }
 
 /** A form definition (/admin/forms); the Free Analysis form has system_key "free-analysis". */
@@ -185,7 +187,7 @@ export interface SubmissionFilesTable {
   created_at: string;
 }
 
-/** A processing statement uploaded with a submission (file under DATA_DIR/statements). */
+/** A processing statement uploaded with a submission (bytes in stored_files, storage_key = its id). */
 export interface LeadStatementsTable {
   id: string;
   submission_id: string;
@@ -194,6 +196,7 @@ export interface LeadStatementsTable {
   mime_type: string;
   size_bytes: number;
   sha256: string;
+  /** The stored_files id of the statement (decision 0012). */
   storage_key: string;
   created_at: string;
 }
@@ -284,6 +287,30 @@ export interface SignInLockoutsTable {
   updated_at: string;
 }
 
+/** Shared rate-limit counters (decision 0004): one fixed window per rule and key. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds. */
+  reset_at: number;
+}
+
+/** Background work claimed by one instance at a time (server/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  key: string | null;
+  payload: string; // JSON
+  run_at: string;
+  claimed_until: string | null;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  done_at: string | null;
+  failed_at: string | null;
+  created_at: string;
+}
+
 /** Uploaded files (statements, images, form attachments): bytes in the database, so every instance and every backup has them. */
 export interface StoredFilesTable {
   id: string;
@@ -321,6 +348,24 @@ export interface ContentRedirectsTable {
   created_at: string;
 }
 
+// content-site: images
+
+/** An uploaded content image; its bytes and variants are rows of stored_files. */
+export interface ImagesTable {
+  id: string;
+  filename: string;
+  alt: string;
+  width: number;
+  height: number;
+  format: string;
+  size_bytes: number;
+  original_file_id: string;
+  variants: string; // JSON ImageVariant[]
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
@@ -344,6 +389,10 @@ export interface Database {
   content_redirects: ContentRedirectsTable;
   form_definitions: FormDefinitionsTable;
   submission_files: SubmissionFilesTable;
+  rate_limits: RateLimitsTable;
+  jobs: JobsTable;
+  // content-site
+  images: ImagesTable;
 }
 
 export type { Generated };

@@ -19,7 +19,8 @@ export function openSqlite(file: string): SqliteDatabase {
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA busy_timeout = 5000");
-  db.exec("PRAGMA synchronous = NORMAL");
+  // FULL: a commit is on the disk before it is acknowledged, so an acknowledged lead survives a power cut (decision 0022).
+  db.exec("PRAGMA synchronous = FULL");
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import express from "express";
 import { answerText, FIELD_TYPES, submissionChangeSchema, type Answer } from "@common/forms";
 import { parseInput, ServiceError } from "@common/result";
@@ -7,7 +6,6 @@ import { getDb } from "../db";
 import { contentDisposition, readStoredFile } from "../files/files";
 import { sendSuccess } from "../http/api-errors";
 import { csvFilename, keysetPages, streamCsv, type CsvColumn } from "../http/csv";
-import { statementPath } from "../leads/statements";
 import { createForm, deleteForm, getForm, listForms, updateForm, type FormSummary } from "./definitions";
 import {
   exportPage,
@@ -176,21 +174,19 @@ export function formsApi() {
     const detail = await getSubmission(db, req.params.id, req.params.sid);
     const file = detail.files.find((f) => f.id === req.params.fileId);
     if (!file) throw new ServiceError("not_found", "This file does not exist (it may have been deleted).");
-    let bytes: Uint8Array;
-    if (file.kind === "attachment") {
-      const stored = await readStoredFile(db, file.id);
-      if (!stored) throw new ServiceError("not_found", "This file does not exist (it may have been deleted).");
-      bytes = stored.bytes;
-    } else {
+    // Attachments and statements alike are in the file store (decision 0012).
+    let fileId = file.id;
+    if (file.kind === "statement") {
       const row = await db
         .selectFrom("lead_statements")
         .select("storage_key")
         .where("id", "=", file.id)
         .executeTakeFirstOrThrow();
-      bytes = await fs.promises.readFile(statementPath(row.storage_key)).catch(() => {
-        throw new ServiceError("not_found", "The statement's file is missing from the server.");
-      });
+      fileId = row.storage_key;
     }
+    const stored = await readStoredFile(db, fileId);
+    if (!stored) throw new ServiceError("not_found", "This file does not exist (it may have been deleted).");
+    const bytes = stored.bytes;
     res.status(200);
     res.setHeader("Content-Type", file.mimeType);
     res.setHeader("Content-Length", String(bytes.byteLength));

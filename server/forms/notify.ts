@@ -1,11 +1,19 @@
 import type { DB } from "../db";
-import { notifyStaffOfLead } from "../leads/leads";
+import { enqueueJob } from "../jobs/jobs";
 
 /**
- * Queues the staff e-mail of a stored, non-spam submission (call after the commit). Today
- * it starts the claimed send at once and leaves retries to the notification sweep; when
- * the claimed background jobs (server/jobs) land, this one function enqueues a job instead.
+ * The staff e-mail of a submission (any form) is a background job (server/jobs), claimed by
+ * one instance and retried with backoff; `registerLeadJobs` (server/leads/leads.ts) runs it.
+ * The kind keeps its first name, so jobs queued before forms existed still run.
  */
-export function enqueueSubmissionNotification(db: DB, submissionId: string): void {
-  void notifyStaffOfLead(db, submissionId);
+export const SUBMISSION_NOTIFY_JOB = "lead.notify";
+
+/**
+ * Queues the staff e-mail of a stored, non-spam submission. Call it inside the transaction
+ * that stores (or restores) the submission, then `kickJobs()` after the commit. A first
+ * notification has one key per submission; `attempt` (a resend by staff) queues a new one.
+ */
+export async function enqueueSubmissionNotification(db: DB, submissionId: string, attempt?: string): Promise<void> {
+  const key = `${SUBMISSION_NOTIFY_JOB}:${submissionId}${attempt ? `:${attempt}` : ""}`;
+  await enqueueJob(db, SUBMISSION_NOTIFY_JOB, { submissionId }, { key });
 }

@@ -9,7 +9,7 @@ import { rateLimiter, retryMessage } from "../http/rate-limit";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "../leads/form-token";
 import { readLeadRequest, type FileRules, type LeadUpload } from "../leads/lead-request";
 import { log } from "../logger";
-import { enqueueSubmissionNotification } from "./notify";
+import { kickJobs } from "../jobs/jobs";
 import {
   storeFormSubmission,
   storeSpamSubmission,
@@ -90,7 +90,7 @@ export async function guardFormPost(
   source: string,
 ): Promise<Guarded> {
   const config = getConfig();
-  const limit = rateLimiter.hit(
+  const limit = await rateLimiter.hitAddress(
     { name: "contact-form", limit: config.contactRateLimit, windowMs: PUBLIC_FORM_RATE_WINDOW_MS },
     info.clientIp,
   );
@@ -229,14 +229,16 @@ export async function handleFormPost(
 
   try {
     const stored = await storeFormSubmission(db, definition, checked.answers, uploads, meta);
-    // After the commit: the visitor's answer does not wait for the mail server.
-    enqueueSubmissionNotification(db, stored.submissionId);
+    // After the commit: the staff e-mail job, committed with the submission, runs now.
+    kickJobs();
     const name = checked.answers.find((a) => definition.fields.find((f) => f.key === a.key)?.contact === "name");
     return {
       status: 200,
       body: {
         ok: true,
-        message: definition.successMessage,
+        message: stored.filesRefused
+          ? `${definition.successMessage} Your file could not be accepted today (our daily upload limit was reached); please send it again tomorrow.`
+          : definition.successMessage,
         data: { name: typeof name?.value === "string" ? name.value : null },
       },
     };

@@ -1,12 +1,11 @@
-import fs from "node:fs";
+import crypto from "node:crypto";
 import { sql } from "kysely";
 import { ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { deleteStoredFiles } from "../files/files";
-import { statementPath } from "../leads/statements";
-import { log } from "../logger";
+import { kickJobs } from "../jobs/jobs";
 import type { Actor } from "../users/users";
 import { getForm } from "./definitions";
 import { submissionRow } from "./inbox";
@@ -92,6 +91,8 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
       })
       .where("id", "=", id)
       .execute();
+    // Restoring a held submission queues its staff e-mail with it.
+    if (notify) await enqueueSubmissionNotification(trx, id);
     await writeAudit(trx, {
       action: spam ? "submission.marked_spam" : "submission.restored",
       ...auditFrom(actor),
@@ -99,7 +100,7 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
       details: { formId, wasHeldFor: s.spam_reason },
     });
   });
-  if (notify) enqueueSubmissionNotification(db, id);
+  if (notify) kickJobs();
   return { notified: notify };
 }
 
@@ -113,6 +114,8 @@ export async function resendNotification(db: DB, actor: Actor, formId: string, i
       .set({ notify_status: "pending", notify_attempts: 0, notified_at: null, notify_error: null })
       .where("id", "=", id)
       .execute();
+    // A new attempt (its own job key): the first job may have run out of attempts already.
+    await enqueueSubmissionNotification(trx, id, `resend:${crypto.randomUUID()}`);
     await writeAudit(trx, {
       action: "submission.notification_resent",
       ...auditFrom(actor),
@@ -120,10 +123,10 @@ export async function resendNotification(db: DB, actor: Actor, formId: string, i
       details: { formId },
     });
   });
-  enqueueSubmissionNotification(db, id);
+  kickJobs();
 }
 
-/** Deletes a submission with its files (attachments in the file store, a statement on disk). */
+/** Deletes a submission with its files (attachments and statement, in the file store). */
 export async function deleteSubmission(db: DB, actor: Actor, formId: string, id: string) {
   const s = await submissionRow(db, formId, id);
   const statements = await db
@@ -133,10 +136,8 @@ export async function deleteSubmission(db: DB, actor: Actor, formId: string, id:
     .execute();
   const files = await db.selectFrom("submission_files").select("file_id").where("submission_id", "=", id).execute();
   await db.transaction().execute(async (trx) => {
-    await deleteStoredFiles(
-      trx,
-      files.map((f) => f.file_id),
-    );
+    // Attachments and the statement, all in the file store.
+    await deleteStoredFiles(trx, [...files.map((f) => f.file_id), ...statements.map((st) => st.storage_key)]);
     await trx.deleteFrom("lead_submissions").where("id", "=", id).execute();
     if (s.contact_id)
       await trx
@@ -151,9 +152,4 @@ export async function deleteSubmission(db: DB, actor: Actor, formId: string, id:
       details: { formId, files: files.length + statements.length },
     });
   });
-  for (const st of statements) {
-    await fs.promises.rm(statementPath(st.storage_key), { force: true }).catch((err: unknown) => {
-      log.error("statement file could not be removed", { err, submissionId: id });
-    });
-  }
 }

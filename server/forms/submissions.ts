@@ -5,7 +5,9 @@ import { CONSENT_VERSION } from "@common/lead";
 import { LEAD_LIMITS } from "@common/limits";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import { storeFile } from "../files/files";
+import { storedBytesSince, storeFile } from "../files/files";
+import { getConfig } from "../config";
+import { enqueueSubmissionNotification } from "./notify";
 import { log } from "../logger";
 
 /**
@@ -148,10 +150,28 @@ export interface UploadedAnswerFile {
   bytes: Uint8Array;
 }
 
+/**
+ * Room left today (UTC) under the daily cap on files visitors upload through public forms
+ * (STATEMENT_DAILY_LIMIT_MB: statements and file answers together). Past it a submission is
+ * still taken; the file is not stored and the submission's statement_note tells staff.
+ */
+export async function uploadRoomToday(trx: Trx, now: string, limitBytes?: number): Promise<number> {
+  const today = `${now.slice(0, 10)}T00:00:00.000Z`;
+  const used = (await storedBytesSince(trx, "statement", today)) + (await storedBytesSince(trx, "attachment", today));
+  return (limitBytes ?? getConfig().statementDailyLimitBytes) - used;
+}
+
+/** What staff see on a submission whose file answer the daily limit turned away. */
+export function fileCapNote(label: string, filename: string): string {
+  return `The visitor attached "${filename}" (${label}), but it was not stored: today's limit for uploaded files was reached. Ask them to send it again.`;
+}
+
 export interface StoredSubmission {
   submissionId: string;
   contactId: string | null;
   returning: boolean;
+  /** File answers not stored: today's upload limit was reached. */
+  filesRefused: number;
 }
 
 /**
@@ -176,7 +196,15 @@ export async function storeFormSubmission(
     const submissionId = crypto.randomUUID();
     const all = [...answers];
     const fileRows: Array<{ fieldKey: string; fileId: string }> = [];
+    const notes: string[] = [];
+    let room = files.length ? await uploadRoomToday(trx, now) : 0;
     for (const file of files) {
+      const field = form.fields.find((f) => f.key === file.fieldKey);
+      if (file.bytes.byteLength > room) {
+        notes.push(fileCapNote(field?.label ?? file.fieldKey, file.filename));
+        continue;
+      }
+      room -= file.bytes.byteLength;
       const saved = await storeFile(trx, {
         purpose: "attachment",
         filename: file.filename,
@@ -184,7 +212,6 @@ export async function storeFormSubmission(
         bytes: file.bytes,
       });
       fileRows.push({ fieldKey: file.fieldKey, fileId: saved.id });
-      const field = form.fields.find((f) => f.key === file.fieldKey);
       const value: FileAnswer = {
         fileId: saved.id,
         filename: saved.filename,
@@ -215,6 +242,7 @@ export async function storeFormSubmission(
         spam: Boolean(spamReason),
         spam_reason: spamReason ?? null,
         read_at: null,
+        statement_note: notes.length ? notes.join(" ") : null,
       })
       .execute();
     for (const row of fileRows) {
@@ -229,7 +257,14 @@ export async function storeFormSubmission(
         })
         .execute();
     }
-    return { submissionId, contactId: contact?.id ?? null, returning: contact?.returning ?? false };
+    // The staff e-mail, as a job committed with the submission (never for spam).
+    if (!spamReason) await enqueueSubmissionNotification(trx, submissionId);
+    return {
+      submissionId,
+      contactId: contact?.id ?? null,
+      returning: contact?.returning ?? false,
+      filesRefused: notes.length,
+    };
   });
   log.info("form submission stored", { form: form.slug, submissionId: stored.submissionId, spam: spamReason ?? null });
   return stored;

@@ -1,5 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
+import { sql } from "kysely";
+import { getDb, type DB } from "../db";
 import { sendApiError } from "./api-errors";
+import { addressBucket } from "./client-ip";
 
 export interface RateLimitRule {
   /** Name of the bucket family, e.g. "contact-form" or "sign-in". */
@@ -17,44 +20,52 @@ export interface RateLimitResult {
 }
 
 /**
- * Fixed-window counters in process memory. One instance counts its own traffic; behind a
- * load balancer with N instances the effective limit is at most N times the rule (see
- * docs/decisions/0004-rate-limits-in-memory.md).
+ * Fixed-window counters in the database, so every instance behind a load balancer counts
+ * against the same budget (decision 0004). One atomic upsert per hit: concurrent hits on
+ * any instance each get their own count. Expired rows are swept now and then.
  */
 export class RateLimiter {
-  private buckets = new Map<string, { count: number; resetAt: number }>();
   private sweepAt = 0;
 
-  constructor(private now: () => number = Date.now) {}
+  constructor(
+    private db: () => DB = getDb,
+    private now: () => number = Date.now,
+  ) {}
 
-  hit(rule: RateLimitRule, key: string): RateLimitResult {
+  async hit(rule: RateLimitRule, key: string): Promise<RateLimitResult> {
     const now = this.now();
-    if (now >= this.sweepAt) this.sweep(now);
-    const id = `${rule.name}:${key}`;
-    let bucket = this.buckets.get(id);
-    if (!bucket || now >= bucket.resetAt) {
-      bucket = { count: 0, resetAt: now + rule.windowMs };
-      this.buckets.set(id, bucket);
+    const db = this.db();
+    if (now >= this.sweepAt) {
+      this.sweepAt = now + 60_000;
+      await db.deleteFrom("rate_limits").where("reset_at", "<=", now).execute();
     }
-    bucket.count += 1;
+    const resetAt = now + rule.windowMs;
+    const row = await db
+      .insertInto("rate_limits")
+      .values({ key: `${rule.name}:${key}`.slice(0, 300), count: 1, reset_at: resetAt })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          count: sql<number>`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end`,
+          reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then cast(${resetAt} as bigint) else rate_limits.reset_at end`,
+        }),
+      )
+      .returning(["count", "reset_at"])
+      .executeTakeFirstOrThrow();
+    const count = Number(row.count);
     return {
-      allowed: bucket.count <= rule.limit,
-      remaining: Math.max(0, rule.limit - bucket.count),
-      retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)),
+      allowed: count <= rule.limit,
+      remaining: Math.max(0, rule.limit - count),
+      retryAfterSeconds: Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000)),
     };
   }
 
-  reset(): void {
-    this.buckets.clear();
-  }
-
-  private sweep(now: number) {
-    for (const [id, bucket] of this.buckets) if (now >= bucket.resetAt) this.buckets.delete(id);
-    this.sweepAt = now + 60_000;
+  /** A hit keyed on a client address, IPv6 grouped by /64 (see addressBucket). */
+  hitAddress(rule: RateLimitRule, ip: string): Promise<RateLimitResult> {
+    return this.hit(rule, addressBucket(ip));
   }
 }
 
-/** The process-wide limiter shared by every rule. */
+/** The process's limiter, on the process's database. */
 export const rateLimiter = new RateLimiter();
 
 /** A readable sentence for a 429, e.g. "Too many attempts. Please try again in 3 minutes." */
@@ -67,12 +78,16 @@ export function retryMessage(retryAfterSeconds: number, what = "requests"): stri
 /** Express middleware for JSON APIs: 429 with Retry-After and the API error shape. */
 export function rateLimit(
   rule: RateLimitRule,
-  keyOf: (req: Request, res: Response) => string = (_req, res) => String(res.locals.clientIp),
+  keyOf: (req: Request, res: Response) => string = (_req, res) => addressBucket(String(res.locals.clientIp)),
 ) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const result = rateLimiter.hit(rule, keyOf(req, res));
-    if (result.allowed) return next();
-    res.setHeader("Retry-After", String(result.retryAfterSeconds));
-    sendApiError(res, 429, "rate_limited", retryMessage(result.retryAfterSeconds));
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const result = await rateLimiter.hit(rule, keyOf(req, res));
+      if (result.allowed) return next();
+      res.setHeader("Retry-After", String(result.retryAfterSeconds));
+      sendApiError(res, 429, "rate_limited", retryMessage(result.retryAfterSeconds));
+    } catch (err) {
+      next(err);
+    }
   };
 }

@@ -3,7 +3,6 @@ import { getConfig } from "../config";
 import type { DB } from "../db";
 import { getFreeAnalysisForm } from "../forms/definitions";
 import { FREE_ANALYSIS_CORE_KEYS } from "../forms/free-analysis";
-import { enqueueSubmissionNotification } from "../forms/notify";
 import { checkUpload, echoValues, guardFormPost } from "../forms/pipeline";
 import type { UploadedAnswerFile } from "../forms/submissions";
 import type { RequestInfo } from "../http/context";
@@ -19,6 +18,7 @@ import {
 } from "@common/lead";
 import { issueFormToken } from "./form-token";
 import { LEAD_FILES } from "./lead-request";
+import { kickJobs } from "../jobs/jobs";
 import { createLead } from "./leads";
 
 /**
@@ -138,11 +138,15 @@ export async function handleLeadPost(
       meta,
       { form: definition, extras: extras.ok ? extras.answers : [], extraFiles },
     );
-    // After the commit: the visitor's answer does not wait for the mail server.
-    enqueueSubmissionNotification(db, lead.submissionId);
+    // After the commit: the staff e-mail job, committed with the lead, runs now; the
+    // visitor's answer does not wait for the mail server.
+    kickJobs();
     return {
       status: 200,
-      body: { ok: true, data: { name: valid.data.name, statement: Boolean(lead.statementId) } },
+      body: {
+        ok: true,
+        data: { name: valid.data.name, statement: Boolean(lead.statementId), statementRefused: lead.statementRefused },
+      },
     };
   } catch (err) {
     log.error("lead could not be stored", { err, requestId: info.requestId });

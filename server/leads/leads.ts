@@ -8,21 +8,35 @@ import {
   CONSENT_VERSION,
   paymentMethodLabel,
   sanitizeFilename,
+  STATEMENT_TYPES,
   volumeLabel,
   type LeadFormInput,
   type StatementType,
 } from "@common/lead";
 import type { Answer, FormDefinition } from "@common/forms";
 import { storeFile } from "../files/files";
-import { linkContact, submissionBase, type SubmissionMeta, type UploadedAnswerFile } from "../forms/submissions";
+import { registerJob } from "../jobs/jobs";
+import { enqueueSubmissionNotification, SUBMISSION_NOTIFY_JOB } from "../forms/notify";
+import {
+  fileCapNote,
+  linkContact,
+  submissionBase,
+  uploadRoomToday,
+  type SubmissionMeta,
+  type UploadedAnswerFile,
+} from "../forms/submissions";
 import { FREE_ANALYSIS_CORE_FIELDS, FREE_ANALYSIS_CORE_KEYS } from "../forms/free-analysis";
 import { answerRows, buildFormMail, notificationRecipients, submissionAdminUrl } from "../forms/mail";
-import { stageStatement } from "./statements";
+
+/** What staff see on a submission whose statement the daily limit turned away. */
+export const STATEMENT_CAP_NOTE =
+  "The visitor attached a statement, but it was not stored: today's limit for uploaded statements was reached. Ask them to send it again.";
 
 /**
- * Leads from the Free Analysis form. `createLead` commits the contact, the submission and
- * the statement row in one transaction (the file is moved into place after the commit);
- * the staff e-mail follows and, when it fails, is retried by `sweepLeadNotifications`.
+ * Leads from the Free Analysis form. `createLead` commits the contact, the submission, the
+ * statement and any other uploaded files (file store) in one transaction; the staff e-mail
+ * is a job enqueued in the same transaction (server/jobs), sent at once and retried with
+ * backoff when it fails.
  */
 
 export type LeadMeta = SubmissionMeta;
@@ -37,6 +51,8 @@ export interface CreatedLead {
   contactId: string;
   submissionId: string;
   statementId?: string;
+  /** A statement came with the lead but was not stored: today's statement limit was reached. */
+  statementRefused: boolean;
   /** True when this e-mail address had asked before. */
   returning: boolean;
 }
@@ -46,9 +62,13 @@ export async function createLead(
   input: LeadFormInput,
   statement: LeadStatementUpload | undefined,
   meta: LeadMeta = {},
-  options: { dataDir?: string; form?: FormDefinition; extras?: Answer[]; extraFiles?: UploadedAnswerFile[] } = {},
+  options: {
+    statementDailyLimitBytes?: number;
+    form?: FormDefinition;
+    extras?: Answer[];
+    extraFiles?: UploadedAnswerFile[];
+  } = {},
 ): Promise<CreatedLead> {
-  const staged = statement ? await stageStatement(statement.bytes, statement.type, options.dataDir) : undefined;
   const now = nowIso();
   const email = input.email.toLowerCase();
   const calculator =
@@ -59,138 +79,153 @@ export async function createLead(
           fees: input.calcFees ?? null,
         })
       : null;
-  let created: CreatedLead;
-  try {
-    created = await db.transaction().execute(async (trx) => {
-      // Kept as first submitted: a returning e-mail moves only the contact's count and last-seen time.
-      const contact = await linkContact(
-        trx,
-        {
-          email,
-          name: input.name,
-          businessName: input.businessName,
-          phone: input.phone,
-          website: input.website ?? null,
-        },
-        now,
-        {
-          source: input.source,
-          monthlyVolume: input.monthlyVolume,
-          currentProcessor: input.currentProcessor ?? null,
-          attribution: meta.attribution,
-        },
-      );
+  const created: CreatedLead = await db.transaction().execute(async (trx) => {
+    // Kept as first submitted: a returning e-mail moves only the contact's count and last-seen time.
+    const contact = await linkContact(
+      trx,
+      {
+        email,
+        name: input.name,
+        businessName: input.businessName,
+        phone: input.phone,
+        website: input.website ?? null,
+      },
+      now,
+      {
+        source: input.source,
+        monthlyVolume: input.monthlyVolume,
+        currentProcessor: input.currentProcessor ?? null,
+        attribution: meta.attribution,
+      },
+    );
 
-      const submissionId = crypto.randomUUID();
+    const submissionId = crypto.randomUUID();
+    await trx
+      .insertInto("lead_submissions")
+      .values({
+        id: submissionId,
+        contact_id: contact.id,
+        ...submissionBase(
+          {
+            email,
+            name: input.name,
+            businessName: input.businessName,
+            phone: input.phone,
+            website: input.website ?? null,
+          },
+          meta,
+        ),
+        monthly_volume: input.monthlyVolume,
+        average_ticket_cents: input.averageTicket === undefined ? null : Math.round(input.averageTicket * 100),
+        current_processor: input.currentProcessor ?? null,
+        payment_methods: JSON.stringify(input.paymentMethods),
+        message: input.message ?? null,
+        consent: true,
+        consent_version: CONSENT_VERSION,
+        source: input.source,
+        calculator_inputs: calculator,
+        created_at: now,
+        notify_status: "pending",
+        notified_at: null,
+        notify_attempts: 0,
+        notify_last_attempt_at: null,
+        notify_error: null,
+        form_id: options.form?.id ?? null,
+        answers: null,
+        spam: false,
+        spam_reason: null,
+        read_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+
+    // Files of fields staff added: stored with the rows that point at them.
+    // One daily cap on visitor uploads (statement first, then other file answers).
+    const hasFiles = Boolean(statement) || Boolean(options.extraFiles?.length);
+    let room = hasFiles ? await uploadRoomToday(trx, now, options.statementDailyLimitBytes) : 0;
+    const notes: string[] = [];
+    const statementFits = statement ? statement.bytes.byteLength <= room : false;
+    if (statement && statementFits) room -= statement.bytes.byteLength;
+    else if (statement) notes.push(STATEMENT_CAP_NOTE);
+    const extras = [...(options.extras ?? [])];
+    for (const file of options.extraFiles ?? []) {
+      const label = options.form?.fields.find((f) => f.key === file.fieldKey)?.label ?? file.fieldKey;
+      if (file.bytes.byteLength > room) {
+        notes.push(fileCapNote(label, file.filename));
+        continue;
+      }
+      room -= file.bytes.byteLength;
+      const saved = await storeFile(trx, {
+        purpose: "attachment",
+        filename: file.filename,
+        mimeType: file.mimeType,
+        bytes: file.bytes,
+      });
       await trx
-        .insertInto("lead_submissions")
+        .insertInto("submission_files")
         .values({
-          id: submissionId,
-          contact_id: contact.id,
-          ...submissionBase(
-            {
-              email,
-              name: input.name,
-              businessName: input.businessName,
-              phone: input.phone,
-              website: input.website ?? null,
-            },
-            meta,
-          ),
-          monthly_volume: input.monthlyVolume,
-          average_ticket_cents: input.averageTicket === undefined ? null : Math.round(input.averageTicket * 100),
-          current_processor: input.currentProcessor ?? null,
-          payment_methods: JSON.stringify(input.paymentMethods),
-          message: input.message ?? null,
-          consent: true,
-          consent_version: CONSENT_VERSION,
-          source: input.source,
-          calculator_inputs: calculator,
+          id: crypto.randomUUID(),
+          submission_id: submissionId,
+          field_key: file.fieldKey,
+          file_id: saved.id,
           created_at: now,
-          notify_status: "pending",
-          notified_at: null,
-          notify_attempts: 0,
-          notify_last_attempt_at: null,
-          notify_error: null,
-          form_id: options.form?.id ?? null,
-          answers: null,
-          spam: false,
-          spam_reason: null,
-          read_at: null,
+        })
+        .execute();
+      extras.push({
+        key: file.fieldKey,
+        label,
+        type: "file",
+        value: { fileId: saved.id, filename: saved.filename, size: saved.size, mimeType: saved.mimeType },
+      });
+    }
+    await trx
+      .updateTable("lead_submissions")
+      .set({
+        answers: JSON.stringify(leadAnswers(options.form, input, extras, statementFits ? statement : undefined)),
+        statement_note: notes.length ? notes.join(" ") : null,
+      })
+      .where("id", "=", submissionId)
+      .execute();
+
+    let statementId: string | undefined;
+    const statementRefused = Boolean(statement) && !statementFits;
+    if (statement && statementFits) {
+      const kind = STATEMENT_TYPES[statement.type];
+      const filename = sanitizeFilename(statement.filename);
+      const file = await storeFile(trx, {
+        purpose: "statement",
+        filename,
+        mimeType: kind.mime,
+        bytes: statement.bytes,
+      });
+      statementId = crypto.randomUUID();
+      await trx
+        .insertInto("lead_statements")
+        .values({
+          id: statementId,
+          submission_id: submissionId,
+          original_filename: filename,
+          detected_type: statement.type,
+          mime_type: kind.mime,
+          size_bytes: file.size,
+          sha256: file.sha256,
+          storage_key: file.id,
+          created_at: now,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-
-      // Files of fields staff added: stored with the rows that point at them.
-      const extras = [...(options.extras ?? [])];
-      for (const file of options.extraFiles ?? []) {
-        const saved = await storeFile(trx, {
-          purpose: "attachment",
-          filename: file.filename,
-          mimeType: file.mimeType,
-          bytes: file.bytes,
-        });
-        await trx
-          .insertInto("submission_files")
-          .values({
-            id: crypto.randomUUID(),
-            submission_id: submissionId,
-            field_key: file.fieldKey,
-            file_id: saved.id,
-            created_at: now,
-          })
-          .execute();
-        const label = options.form?.fields.find((f) => f.key === file.fieldKey)?.label ?? file.fieldKey;
-        extras.push({
-          key: file.fieldKey,
-          label,
-          type: "file",
-          value: { fileId: saved.id, filename: saved.filename, size: saved.size, mimeType: saved.mimeType },
-        });
-      }
-      await trx
-        .updateTable("lead_submissions")
-        .set({ answers: JSON.stringify(leadAnswers(options.form, input, extras, statement)) })
-        .where("id", "=", submissionId)
-        .execute();
-
-      let statementId: string | undefined;
-      if (staged && statement) {
-        statementId = crypto.randomUUID();
-        await trx
-          .insertInto("lead_statements")
-          .values({
-            id: statementId,
-            submission_id: submissionId,
-            original_filename: sanitizeFilename(statement.filename),
-            detected_type: staged.type,
-            mime_type: staged.mime,
-            size_bytes: staged.size,
-            sha256: staged.sha256,
-            storage_key: staged.storageKey,
-            created_at: now,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-      }
-      return { contactId: contact.id, submissionId, statementId, returning: contact.returning };
-    });
-  } catch (err) {
-    await staged?.discard();
-    throw err;
-  }
-  if (staged) {
-    try {
-      await staged.commit();
-    } catch (err) {
-      log.error("lead statement could not be moved into place", { err, submissionId: created.submissionId });
     }
-  }
+    // The staff e-mail, as a job committed with the lead: it is sent even if this process dies now.
+    await enqueueSubmissionNotification(trx, submissionId);
+    return { contactId: contact.id, submissionId, statementId, statementRefused, returning: contact.returning };
+  });
+  if (created.statementRefused)
+    log.warn("statement not stored: daily statement limit reached", { submissionId: created.submissionId });
   log.info("lead stored", {
     submissionId: created.submissionId,
     contactId: created.contactId,
     source: input.source,
-    statement: Boolean(staged),
+    statement: Boolean(created.statementId),
   });
   return created;
 }
@@ -244,8 +279,8 @@ function notifyOptions(): NotifyOptions {
 
 /**
  * Sends the staff e-mail for one submission. The attempt is claimed first (attempts + 1,
- * guarded on the old count) so two instances, or the sweep and the request, never send
- * the same notification twice. Never throws: failures are recorded on the row and logged.
+ * guarded on the old count) so two workers never send the same notification twice. Never
+ * throws: failures are recorded on the row and logged. Spam and already-sent ones are skipped.
  */
 export async function notifyStaffOfLead(
   db: DB,
@@ -255,14 +290,10 @@ export async function notifyStaffOfLead(
   try {
     const row = await db
       .selectFrom("lead_submissions")
-      .select(["notify_attempts", "notified_at", "notify_last_attempt_at", "created_at"])
+      .select(["notify_attempts", "notified_at", "spam"])
       .where("id", "=", submissionId)
       .executeTakeFirst();
-    if (!row || row.notified_at || row.notify_attempts >= options.maxAttempts) return "skipped";
-    // An attempt made within its backoff may still be in flight (another worker is sending):
-    // only a first attempt, or one whose backoff has passed, may be claimed.
-    if (row.notify_attempts > 0 && (options.now ?? Date.now()) < nextNotifyAttemptAt(row, options.baseMs))
-      return "skipped";
+    if (!row || row.notified_at || Boolean(row.spam) || row.notify_attempts >= options.maxAttempts) return "skipped";
     const attempt = row.notify_attempts + 1;
     const claimed = await db
       .updateTable("lead_submissions")
@@ -304,52 +335,20 @@ export async function notifyStaffOfLead(
   }
 }
 
-/**
- * When the sweep may try a notification again: a never-tried one (the request's own send
- * did not start) after min(base, 1 min); after attempt n, base * 2^(n-1) later.
- */
-export function nextNotifyAttemptAt(
-  row: { notify_attempts: number; notify_last_attempt_at: string | null; created_at: string },
-  baseMs: number,
-): number {
-  if (row.notify_attempts === 0 || !row.notify_last_attempt_at)
-    return Date.parse(row.created_at) + Math.min(baseMs, 60_000);
-  return Date.parse(row.notify_last_attempt_at) + baseMs * 2 ** (row.notify_attempts - 1);
-}
+/** The job that sends a submission's staff e-mail (every form): retried with backoff, run once across instances. */
+export const LEAD_NOTIFY_JOB = SUBMISSION_NOTIFY_JOB;
 
-/** Retries every unsent notification whose backoff has passed. Returns how many were tried. */
-export async function sweepLeadNotifications(db: DB, options: NotifyOptions = notifyOptions()): Promise<number> {
-  const now = options.now ?? Date.now();
-  const rows = await db
-    .selectFrom("lead_submissions")
-    .select(["id", "notify_attempts", "notify_last_attempt_at", "created_at"])
-    .where("notified_at", "is", null)
-    .where("notify_status", "in", ["pending", "retrying"])
-    .where("notify_attempts", "<", options.maxAttempts)
-    .orderBy("created_at")
-    .limit(50)
-    .execute();
-  let tried = 0;
-  for (const row of rows) {
-    if (now < nextNotifyAttemptAt(row, options.baseMs)) continue;
-    tried += 1;
-    await notifyStaffOfLead(db, row.id, options);
-  }
-  return tried;
-}
-
-/** Runs the sweep every LEAD_NOTIFY_RETRY_SECONDS; returns a stop function. */
-export function startLeadNotificationSweep(db: DB, options: NotifyOptions = notifyOptions()): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepLeadNotifications(db, options)
-      .catch((err) => log.error("lead notification sweep failed", { err }))
-      .finally(() => (running = false));
-  }, options.baseMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function registerLeadJobs(): void {
+  const options = notifyOptions();
+  registerJob<{ submissionId: string }>(
+    LEAD_NOTIFY_JOB,
+    async ({ submissionId }, job) => {
+      // The runner's database: each instance (or test worker) claims and sends on its own.
+      const result = await notifyStaffOfLead(job.db, submissionId, options);
+      if (result === "failed") throw new Error("The staff e-mail could not be sent (see the submission).");
+    },
+    { maxAttempts: options.maxAttempts, backoffMs: options.baseMs },
+  );
 }
 
 async function buildLeadMail(db: DB, submissionId: string) {
@@ -404,7 +403,9 @@ async function buildLeadMail(db: DB, submissionId: string) {
               `uploaded: ${f.original_filename} (${f.detected_type.toUpperCase()}, ${Math.max(1, Math.round(f.size_bytes / 1024))} KB) — open it in the admin Leads area`,
           )
           .join("; ")
-      : "none uploaded",
+      : s.statement_note
+        ? `NOT STORED: ${s.statement_note}`
+        : "none uploaded",
   ]);
   rows.push([
     "Previous requests",

@@ -7,12 +7,12 @@ describe("renderMarkdown", () => {
       "# Title\n\n## Fees & Rates\n\ntext\n\n## Fees & Rates\n\n### Step *one*",
     );
     expect(headings).toEqual([
-      { depth: 2, text: "Title", id: "title" },
-      { depth: 2, text: "Fees & Rates", id: "fees-and-rates" },
-      { depth: 2, text: "Fees & Rates", id: "fees-and-rates-2" },
-      { depth: 3, text: "Step one", id: "step-one" },
+      { depth: 2, text: "Title", id: "h-title" },
+      { depth: 2, text: "Fees & Rates", id: "h-fees-and-rates" },
+      { depth: 2, text: "Fees & Rates", id: "h-fees-and-rates-2" },
+      { depth: 3, text: "Step one", id: "h-step-one" },
     ]);
-    expect(html).toContain('<h2 id="fees-and-rates-2">');
+    expect(html).toContain('<h2 id="h-fees-and-rates-2">');
     expect(html).not.toContain("<h1");
   });
 
@@ -50,5 +50,19 @@ describe("text helpers", () => {
     expect(markdownToText("## Hi\n\nSome **bold** & [link](/x).")).toBe("Hi Some bold & link.");
     expect(readingMinutes("word ".repeat(450))).toBe(2);
     expect(readingMinutes("short")).toBe(1);
+  });
+});
+
+describe("heading ids", () => {
+  it("never collide with the page's own ids", () => {
+    const { html, headings } = renderMarkdown(
+      '## Main\n\n## toc-heading\n\n<h2 id="main">Raw</h2>\n\n<h3 id="h-ok">Ok</h3>',
+    );
+    expect(headings.map((h) => h.id)).toEqual(["h-main", "h-toc-heading"]);
+    expect(html).not.toMatch(/id="main"/);
+    expect(html).not.toMatch(/id="toc-heading"/);
+    expect(html).toContain('<h2 id="h-main">Main</h2>');
+    expect(html).toContain("<h2>Raw</h2>");
+    expect(html).toContain('<h3 id="h-ok">');
   });
 });

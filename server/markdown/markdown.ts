@@ -65,8 +65,22 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
       };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+    h2: headingIds,
+    h3: headingIds,
+    h4: headingIds,
   },
 };
+
+/**
+ * Heading ids live in their own namespace ("h-…"), so no heading in an article can take an id
+ * the page itself uses (e.g. "main", "toc-heading"); ids written in raw HTML are dropped
+ * unless they are in that namespace.
+ */
+export const HEADING_ID_PREFIX = "h-";
+function headingIds(tagName: string, attribs: sanitizeHtml.Attributes) {
+  const { id, ...rest } = attribs;
+  return { tagName, attribs: id && /^h-[a-z0-9-]+$/.test(id) ? { ...rest, id } : rest };
+}
 
 /** Decodes the entities sanitize-html leaves in plain text. */
 function decodeEntities(text: string): string {
@@ -99,7 +113,7 @@ export function renderMarkdown(source: string): RenderedMarkdown {
         const base = slugify(plain) || "section";
         const n = used.get(base) ?? 0;
         used.set(base, n + 1);
-        const id = n ? `${base}-${n + 1}` : base;
+        const id = `${HEADING_ID_PREFIX}${n ? `${base}-${n + 1}` : base}`;
         const level = Math.min(Math.max(depth, 2), 4);
         headings.push({ depth: level, text: plain, id });
         return `<h${level} id="${id}">${text}</h${level}>\n`;

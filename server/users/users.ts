@@ -8,7 +8,8 @@ import type { Role } from "@common/roles";
 import { inviteSchema, newUserSchema, tokenPasswordSchema } from "@common/users";
 import { getConfig } from "../config";
 import type { DB } from "../db";
-import { nowIso } from "../db/dialect";
+import { sql } from "kysely";
+import { isPostgres, nowIso } from "../db/dialect";
 import { escapeHtml, sendMail } from "../mail/mail";
 
 export const INVITE_HOURS = 72;
@@ -274,6 +275,17 @@ async function targetUser(db: DB, userId: string) {
   return user;
 }
 
+/**
+ * Serialises the transactions that can remove an administrator (role change, disable,
+ * delete), so that two of them at once cannot each see "one other admin left" and together
+ * leave none. PostgreSQL: a transaction-scoped advisory lock; SQLite runs one write
+ * transaction at a time already.
+ */
+const ADMIN_ROSTER_LOCK = 720_201;
+async function lockAdminRoster(trx: DB): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${ADMIN_ROSTER_LOCK})`.execute(trx);
+}
+
 /** Active (not disabled) admins other than `exceptId`. */
 async function otherActiveAdmins(db: DB, exceptId: string): Promise<number> {
   const row = await db
@@ -289,6 +301,7 @@ async function otherActiveAdmins(db: DB, exceptId: string): Promise<number> {
 export async function setRole(db: DB, actor: Actor, userId: string, role: Role): Promise<void> {
   if (userId === actor.id) throw new ServiceError("conflict", "You cannot change your own role.");
   await db.transaction().execute(async (trx) => {
+    await lockAdminRoster(trx);
     const user = await targetUser(trx, userId);
     if (user.role === role) return;
     if (user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0)
@@ -306,6 +319,7 @@ export async function setRole(db: DB, actor: Actor, userId: string, role: Role):
 export async function setDisabled(db: DB, actor: Actor, userId: string, disabled: boolean): Promise<void> {
   if (userId === actor.id) throw new ServiceError("conflict", "You cannot disable your own account.");
   await db.transaction().execute(async (trx) => {
+    await lockAdminRoster(trx);
     const user = await targetUser(trx, userId);
     if (disabled && user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0)
       throw new ServiceError("conflict", "The last administrator cannot be disabled.");
@@ -339,6 +353,7 @@ export async function resetTwoFactor(db: DB, actor: Actor, userId: string): Prom
 export async function deleteUser(db: DB, actor: Actor, userId: string): Promise<void> {
   if (userId === actor.id) throw new ServiceError("conflict", "You cannot delete your own account.");
   await db.transaction().execute(async (trx) => {
+    await lockAdminRoster(trx);
     const user = await targetUser(trx, userId);
     if (user.role === "admin" && (await otherActiveAdmins(trx, userId)) === 0)
       throw new ServiceError("conflict", "The last administrator cannot be deleted.");

@@ -112,6 +112,78 @@ describe("top navigation", () => {
     await page.context().close();
   });
 
+  it("keeps a dropdown open when its button is clicked after hovering, and closes it on a second click", async () => {
+    const { page, problems } = await open("/");
+    const services = navTrigger(page, "Services");
+    const overview = navLink(page, "Services overview");
+    await services.hover();
+    await expect.poll(() => overview.isVisible()).toBe(true);
+    await services.click();
+    // Longer than the hover delays: the menu must not flash and vanish.
+    await page.waitForTimeout(500);
+    expect(await overview.isVisible()).toBe(true);
+    expect(await services.getAttribute("aria-expanded")).toBe("true");
+    // Moving the mouse away leaves a clicked menu open.
+    await page.mouse.move(640, 600);
+    await page.waitForTimeout(500);
+    expect(await overview.isVisible()).toBe(true);
+    await services.click();
+    await expect.poll(() => overview.isVisible()).toBe(false);
+    expect(await services.getAttribute("aria-expanded")).toBe("false");
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("closes an open dropdown on Escape (focus back on its button) and on a click outside", async () => {
+    const { page } = await open("/");
+    const about = navTrigger(page, "About");
+    await about.click();
+    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(false);
+    expect(await about.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await about.click();
+    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(true);
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(false);
+
+    // Opening one dropdown closes the other.
+    await about.click();
+    await navTrigger(page, "Services").click();
+    await expect.poll(() => navLink(page, "Services overview").isVisible()).toBe(true);
+    expect(await navLink(page, "Meet Mark").isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it("opens a dropdown with a tap on a touch screen and closes it with a second tap", async () => {
+    const { page } = await open("/", { hasTouch: true, viewport: { width: 1024, height: 768 } });
+    const services = navTrigger(page, "Services");
+    await services.tap();
+    await expect.poll(() => navLink(page, "Online Payment Gateways").isVisible()).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await navLink(page, "Online Payment Gateways").isVisible()).toBe(true);
+    await services.tap();
+    await expect.poll(() => navLink(page, "Online Payment Gateways").isVisible()).toBe(false);
+    await services.tap();
+    await navLink(page, "Online Payment Gateways").tap();
+    await page.waitForURL("**/services/online-gateways");
+    await expect.poll(() => navLink(page, "Online Payment Gateways").isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it("toggles a dropdown with Space and walks into it with Tab; focus leaving closes it", async () => {
+    const { page } = await open("/");
+    await navTrigger(page, "Services").focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => navLink(page, "Services overview").isVisible()).toBe(true);
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
+    // Past the four links: on Industries, and the Services list has closed.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Industries");
+    await expect.poll(() => navLink(page, "Services overview").isVisible()).toBe(false);
+    await page.context().close();
+  });
+
   it("highlights the active item by path prefix, with the /blog and /meet-{name} rules", async () => {
     const { page } = await newPage(browser);
     const cases: Array<[string, string]> = [
@@ -125,9 +197,10 @@ describe("top navigation", () => {
     ];
     for (const [path, label] of cases) {
       await page.goto(server.url + path);
+      // Closed dropdowns' links are in the page (hidden); only what shows counts here.
       const current = await page
         .getByRole("navigation", { name: "Main" })
-        .locator('[aria-current="page"]')
+        .locator('[aria-current="page"]:visible')
         .allTextContents();
       expect(
         current.map((t) => t.trim()),
@@ -266,6 +339,28 @@ describe("accessibility", () => {
     const violations = await axeViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
     expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("axe-core finds no violations with a dropdown open", async () => {
+    const { page } = await open("/");
+    await navTrigger(page, "Services").click();
+    await expect.poll(() => navLink(page, "Services overview").isVisible()).toBe(true);
+    const violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("names the destination of every 'Learn more' link on the home page in its text", async () => {
+    const { page } = await open("/");
+    const links = page.getByRole("link", { name: /^Learn more/ });
+    const names = await links.evaluateAll((els) => els.map((el) => el.textContent?.trim()));
+    expect(names).toEqual([
+      "Learn more about Small Business Merchant Accounts",
+      "Learn more about Mobile Payment Options",
+      "Learn more about Online Payment Gateways",
+    ]);
+    expect(await page.getByRole("link", { name: "Learn more", exact: true }).count()).toBe(0);
     await page.context().close();
   });
 });

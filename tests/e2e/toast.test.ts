@@ -65,6 +65,23 @@ describe("toasts (spec section 9)", () => {
     await page.context().close();
   });
 
+  it("F8 focuses the notification region on a fresh page, before any toast", async () => {
+    for (const path of ["/", "/contact"]) {
+      const { page } = await newPage(browser);
+      await page.goto(server.url + path);
+      await page.waitForLoadState("networkidle");
+      await page.locator("body").click({ position: { x: 5, y: 300 } });
+      await page.keyboard.press("F8");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest("[role=region]")?.getAttribute("aria-label")))
+        .toBe("Notifications (F8)");
+      // The toast code itself has not been fetched.
+      const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+      expect(scripts.filter((name) => /\/toaster-[^/]*\.js$/.test(name))).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it("F8 moves focus to the notification region", async () => {
     const { page } = await openPost({ clipboard: "allowed" });
     await page.getByRole("button", { name: "Copy link" }).click();

@@ -349,8 +349,8 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     expect(howTo.step.length).toBeGreaterThanOrEqual(5);
     expect(howTo.step[0]).toMatchObject({ "@type": "HowToStep", position: 1, name: "Check your current agreement" });
     // The table of contents links to the rendered heading ids.
-    expect(guideHtml).toContain('href="#step-1-check-your-current-agreement"');
-    expect(guideHtml).toContain('id="step-1-check-your-current-agreement"');
+    expect(guideHtml).toContain('href="#h-step-1-check-your-current-agreement"');
+    expect(guideHtml).toContain('id="h-step-1-check-your-current-agreement"');
     const article = jsonLd((await text("/resources/guides/choosing-an-online-payment-gateway")).html).find(
       (d) => d["@type"] === "Article",
     );

@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { issueFormToken } from "@server/leads/form-token";
+import { readStoredFile } from "@server/files/files";
 import { createLead } from "@server/leads/leads";
 import { leadFormSchema } from "@common/lead";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
@@ -98,7 +99,7 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
   const listFiles = () => (fs.existsSync(statementsDir()) ? fs.readdirSync(statementsDir()) : []);
 
   async function counts() {
-    const c = async (table: "contacts" | "lead_submissions" | "lead_statements") =>
+    const c = async (table: "contacts" | "lead_submissions" | "lead_statements" | "stored_files") =>
       Number(
         (
           await db()
@@ -111,7 +112,8 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
       contacts: await c("contacts"),
       submissions: await c("lead_submissions"),
       statements: await c("lead_statements"),
-      files: listFiles().length,
+      files: await c("stored_files"),
+      diskFiles: listFiles().length,
     };
   }
 
@@ -197,11 +199,16 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
       size_bytes: pdf.length,
       sha256: crypto.createHash("sha256").update(pdf).digest("hex"),
     });
-    expect(statement.storage_key).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    const file = path.join(statementsDir(), statement.storage_key);
-    expect(fs.readFileSync(file).equals(pdf)).toBe(true);
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(listFiles()).toEqual([statement.storage_key]); // no temp file left behind
+    // In the file store (decision 0012), never on the instance's disk.
+    expect(statement.storage_key).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = await readStoredFile(db(), statement.storage_key);
+    expect(stored?.file).toMatchObject({
+      purpose: "statement",
+      filename: "March statement.pdf",
+      mimeType: "application/pdf",
+    });
+    expect(Buffer.from(stored!.bytes).equals(pdf)).toBe(true);
+    expect(listFiles()).toEqual([]);
     // Never reachable over HTTP.
     expect((await fetch(`${server.url}/statements/${statement.storage_key}`)).status).toBe(404);
 
@@ -458,7 +465,8 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
 
 describe.each(dbKinds())("createLead transaction on %s", (kind) => {
   let tdb: TestDatabase;
-  beforeAll(async () => {
+  beforeEach(async () => {
+    await tdb?.cleanup();
     tdb = await createTestDatabase(kind);
   });
   afterAll(() => tdb?.cleanup());
@@ -472,39 +480,61 @@ describe.each(dbKinds())("createLead transaction on %s", (kind) => {
     paymentMethods: ["in-person"],
     consent: "yes",
   });
-  const files = () => {
-    const dir = path.join(tdb.dataDir, "statements");
-    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-  };
+  const files = async () => tdb.db.selectFrom("stored_files").select("id").execute();
 
-  it("removes the staged file and stores nothing when the transaction fails", async () => {
+  it("stores nothing, not even the file, when the transaction fails", async () => {
     // Break the last insert of the transaction: the contact and submission must roll back too.
     await tdb.db.schema.dropTable("lead_statements").execute();
     await expect(
-      createLead(
-        tdb.db,
-        input,
-        { filename: "s.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" },
-        {},
-        { dataDir: tdb.dataDir },
-      ),
+      createLead(tdb.db, input, { filename: "s.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" }, {}),
     ).rejects.toThrow();
     expect(await tdb.db.selectFrom("contacts").selectAll().execute()).toEqual([]);
     expect(await tdb.db.selectFrom("lead_submissions").selectAll().execute()).toEqual([]);
-    expect(files()).toEqual([]);
+    expect(await files()).toEqual([]);
   });
 
   it("still stores leads without a statement", async () => {
-    const lead = await createLead(tdb.db, input, undefined, { clientIp: "198.51.100.7" }, { dataDir: tdb.dataDir });
-    const again = await createLead(
-      tdb.db,
-      { ...input, email: "AVA@chenflorist.example" },
-      undefined,
-      {},
-      { dataDir: tdb.dataDir },
-    );
+    const lead = await createLead(tdb.db, input, undefined, { clientIp: "198.51.100.7" });
+    const again = await createLead(tdb.db, { ...input, email: "AVA@chenflorist.example" }, undefined, {});
     expect(again.contactId).toBe(lead.contactId);
     expect(again.returning).toBe(true);
     expect(lead.returning).toBe(false);
+  });
+
+  it("past the daily statement limit takes the lead without its file and says so on the submission", async () => {
+    const pdf = { filename: "big.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" as const };
+    const limit = pdf.bytes.byteLength * 2;
+    const first = await createLead(
+      tdb.db,
+      { ...input, email: "cap1@example.com" },
+      pdf,
+      {},
+      { statementDailyLimitBytes: limit },
+    );
+    const second = await createLead(
+      tdb.db,
+      { ...input, email: "cap2@example.com" },
+      pdf,
+      {},
+      { statementDailyLimitBytes: limit },
+    );
+    const third = await createLead(
+      tdb.db,
+      { ...input, email: "cap3@example.com" },
+      pdf,
+      {},
+      { statementDailyLimitBytes: limit },
+    );
+    expect([first.statementRefused, second.statementRefused, third.statementRefused]).toEqual([false, false, true]);
+    expect(third.statementId).toBeUndefined();
+    const row = await tdb.db
+      .selectFrom("lead_submissions")
+      .select("statement_note")
+      .where("id", "=", third.submissionId)
+      .executeTakeFirstOrThrow();
+    expect(row.statement_note).toContain("today's limit for uploaded statements was reached");
+    expect(
+      (await tdb.db.selectFrom("stored_files").select("id").where("purpose", "=", "statement").execute()).length,
+    ).toBe(2);
   });
 });

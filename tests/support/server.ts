@@ -15,7 +15,8 @@ export interface TestServer {
 
 /**
  * Starts the production build (`node server.js`, as `npm start` does) on a free port with
- * its own data folder and database. Requires `npm run build` first.
+ * its own data folder and database (or another server's: `sharedDatabase`). Requires
+ * `npm run build` first.
  */
 export async function startTestServer(
   options: {
@@ -25,12 +26,17 @@ export async function startTestServer(
     unset?: string[];
     /** Start the server under this umask (e.g. 0o022, the usual one). */
     umask?: number;
+    /** Run on another server's database (a second instance); only its owner drops it. */
+    sharedDatabase?: TestDatabase;
   } = {},
 ): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the integration and e2e tests.");
   }
-  const database = await createTestDatabase(options.db ?? "sqlite", { migrate: false });
+  // A second instance on the same database (and, for SQLite, the same data folder) is given
+  // the first one's database; only the one that made it drops it.
+  const database = options.sharedDatabase ?? (await createTestDatabase(options.db ?? "sqlite", { migrate: false }));
+  const cleanup = options.sharedDatabase ? async () => {} : () => database.cleanup();
   let output = "";
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
@@ -79,7 +85,7 @@ export async function startTestServer(
     url = await started;
   } catch (err) {
     if (child.exitCode === null) child.kill("SIGKILL");
-    await database.cleanup();
+    await cleanup();
     throw err;
   }
   return {
@@ -93,7 +99,7 @@ export async function startTestServer(
         child.kill("SIGTERM");
         await exited;
       }
-      await database.cleanup();
+      await cleanup();
     },
   };
 }

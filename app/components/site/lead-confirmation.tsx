@@ -7,11 +7,14 @@ export function LeadConfirmation({
   ref,
   name,
   statement,
+  statementRefused,
   autoFocus,
 }: {
   ref: Ref<HTMLHeadingElement>;
   name: string;
   statement: boolean;
+  /** A statement was attached but could not be accepted today (the daily limit). */
+  statementRefused?: boolean;
   autoFocus?: boolean;
 }) {
   const { settings, owner } = useRootData();
@@ -27,6 +30,12 @@ export function LeadConfirmation({
         We'll call or e-mail you <strong>within one business day</strong>
         {statement ? ", and we've received your statement for a line-by-line review" : ""}.
       </p>
+      {statementRefused ? (
+        <p className="mt-3 rounded-md border border-warning-border bg-warning-muted p-3 text-warning">
+          <strong>Your statement file could not be accepted today.</strong> We have your details; please send the file
+          again tomorrow, or just tell us on the call and we'll ask you for it.
+        </p>
+      ) : null}
       <p className="mt-3 text-slate-700">
         Prefer to talk now? Call{" "}
         <a className="font-semibold text-brand-700 underline" href={telHref(settings.phone)}>

@@ -94,7 +94,23 @@ export function LeadForm({
   const errors: FieldErrors = fieldErrors;
   const failed = result && !result.ok ? result : undefined;
   const values: LeadFormValues = failed?.values ?? prefill.values;
-  const currentToken = failed?.values?.formToken ?? token;
+  // The page may come from the page cache (decision 0016), its token issued when the cache
+  // was filled: once the form is on screen it asks for one issued now, so the "sent too fast"
+  // and "opened too long ago" checks measure this visit. Without JavaScript the page's one stands.
+  const [freshToken, setFreshToken] = useState<string>();
+  useEffect(() => {
+    let cancelled = false;
+    fetch("/api/form-token", { headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ token?: unknown }>) : null))
+      .then((body) => {
+        if (!cancelled && typeof body?.token === "string") setFreshToken(body.token);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  const currentToken = failed?.values?.formToken ?? freshToken ?? token;
 
   // Sent: the confirmation takes the focus.
   useEffect(() => {
@@ -132,6 +148,7 @@ export function LeadForm({
         ref={confirmationRef}
         name={result.data.name}
         statement={result.data.statement}
+        statementRefused={result.data.statementRefused}
         autoFocus={!fetcher.data}
       />
     );

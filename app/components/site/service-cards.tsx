@@ -34,9 +34,12 @@ export function ServiceCards() {
           <Link
             to={path}
             className="mt-auto inline-flex items-center gap-1 pt-6 font-semibold text-brand-700 hover:text-brand-900"
-            aria-label={`Learn more about ${name.toLowerCase()}`}
           >
-            Learn more <ArrowRight className="size-4" aria-hidden />
+            {/* The link's text itself names the destination (search engines read text, not aria-label). */}
+            <span>
+              Learn more<span className="sr-only"> about {name}</span>
+            </span>
+            <ArrowRight className="size-4" aria-hidden />
           </Link>
         </li>
       ))}

@@ -1,21 +1,52 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useToast } from "./use-toast";
 
 const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
 
+/** The name Radix gives its region ("Notifications ({hotkey})"), so both read the same. */
+export const NOTIFICATIONS_LABEL = "Notifications (F8)";
+
+/**
+ * Until the first toast, an empty notifications region that F8 focuses (spec section 9), the
+ * same landmark the Radix viewport renders later. It costs a few hundred bytes, where the
+ * Radix toaster would add its primitives to every page's first-load JavaScript.
+ */
+function IdleRegion() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "F8" || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      event.preventDefault();
+      ref.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+  return (
+    <div
+      ref={ref}
+      role="region"
+      aria-label={NOTIFICATIONS_LABEL}
+      tabIndex={-1}
+      className="pointer-events-none fixed bottom-0 right-0 z-[100] p-4 outline-none"
+    />
+  );
+}
+
 /**
  * Mounts the Radix toaster once the first toast is raised, so public pages do not ship the
  * toast primitives in their first-load JavaScript (see scripts/bench-pages.mjs). The toast
- * store itself is tiny and always present; `toast()` works from the first render.
+ * store itself is tiny and always present; `toast()` works from the first render, and F8
+ * focuses the (idle) region from the first second.
  */
 export function DeferredToaster() {
   const { toasts } = useToast();
   // Once mounted, the toaster stays (so a closing toast can animate out).
   const [needed, setNeeded] = useState(false);
   if (toasts.length && !needed) setNeeded(true);
-  if (!needed && !toasts.length) return null;
+  if (!needed && !toasts.length) return <IdleRegion />;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<IdleRegion />}>
       <Toaster />
     </Suspense>
   );

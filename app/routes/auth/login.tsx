@@ -10,6 +10,7 @@ import {
   ACCOUNT_LOCKED_CODE,
   CODE_ALREADY_USED,
 } from "@server/auth/auth";
+import { lockoutRule, recordFailedAttempt, reserveSignInAttempt } from "@server/auth/lockout";
 import { getSession, safeRedirectPath } from "@server/auth/permissions";
 import { checkAuthRate, errorCode, errorMessage, requestMetaOf } from "@server/auth/route-helpers";
 import { writeAudit } from "@server/audit/audit";
@@ -45,7 +46,9 @@ export async function action(args: Route.ActionArgs) {
   const form = await actionForm(args);
   const intent = String(form.get("intent") ?? "password");
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
-  const { ip } = requestMetaOf(args);
+  const meta = requestMetaOf(args);
+  const { ip } = meta;
+  const db = getDb();
   const auth = getAuth();
   const headers = new Headers();
 
@@ -53,9 +56,17 @@ export async function action(args: Route.ActionArgs) {
     const email = String(form.get("email") ?? "").trim();
     return runAction<TwoFactorStep>(
       async () => {
-        checkAuthRate(ip, "sign-in");
+        await checkAuthRate(ip, "sign-in");
         const input = signInSchema.safeParse({ email, password: form.get("password") ?? "" });
         if (!input.success) throw new ServiceError("validation", input.error.issues[0]!.message);
+        // The attempt is counted before the password is checked, so parallel guesses cannot pass the lockout.
+        const reservation = await reserveSignInAttempt(db, input.data.email, lockoutRule());
+        if (!reservation.allowed) {
+          await writeAudit(db, { action: "sign_in.blocked", target: input.data.email.toLowerCase(), ...meta });
+          throw new ServiceError("rate_limited", lockedMessage(), undefined, {
+            retryAfterSeconds: reservation.retryAfterSeconds,
+          });
+        }
         try {
           const { headers: set, response } = await auth.api.signInEmail({
             body: { ...input.data, rememberMe: true },
@@ -69,6 +80,14 @@ export async function action(args: Route.ActionArgs) {
         } catch (err) {
           const code = errorCode(err);
           if (code === ACCOUNT_LOCKED_CODE) throw new ServiceError("rate_limited", lockedMessage());
+          if (await recordFailedAttempt(db, input.data.email, reservation, lockoutRule())) {
+            await writeAudit(db, {
+              action: "sign_in.locked",
+              target: input.data.email.toLowerCase(),
+              ...meta,
+              details: { minutes: lockoutRule().minutes },
+            });
+          }
           const disabled = errorMessage(err, "") === DISABLED_MESSAGE;
           throw new ServiceError("unauthorized", disabled ? DISABLED_MESSAGE : SIGN_IN_FAILED_MESSAGE);
         }
@@ -86,7 +105,7 @@ export async function action(args: Route.ActionArgs) {
   let restart = false;
   return runAction<TwoFactorStep>(
     async () => {
-      checkAuthRate(ip, "two-factor");
+      await checkAuthRate(ip, "two-factor");
       const code = String(form.get("code") ?? "").replace(/\s+/g, "");
       if (!code) throw new ServiceError("validation", "Please enter the code.");
       try {

@@ -29,7 +29,7 @@ export async function action(args: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   return runAction(
     async () => {
-      checkAuthRate(requestMetaOf(args).ip, "password-reset");
+      await checkAuthRate(requestMetaOf(args).ip, "password-reset");
       const input = parseInput(passwordResetRequestSchema, { email });
       try {
         await getAuth().api.requestPasswordReset({

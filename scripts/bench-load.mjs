@@ -1,0 +1,148 @@
+// npm run bench:load — 200 connections for 60 s over a mix of public pages, search and Free
+// Analysis posts (the contact rate limit raised for the run), against the production build
+// (run `npm run build` first) on a throwaway SQLite database, or on PostgreSQL when
+// BENCH_DATABASE_URL is set. Prints requests/s, latency p50/p99, errors and non-2xx answers,
+// and the server's resident memory at the start (after a warm-up) and at the end.
+//
+// Env: BENCH_DURATION (seconds, default 60), BENCH_CONNECTIONS (default 200),
+// BENCH_DATABASE_URL (postgres://… database to use; it gets migrated and seeded).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const root = path.resolve(import.meta.dirname, "..");
+const DURATION = Number(process.env.BENCH_DURATION ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const rssMb = (pid) =>
+  Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-load-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
+      CONTACT_RATE_LIMIT: "10000",
+      CONTACT_MIN_SUBMIT_SECONDS: "0",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, pid: child.pid, stop, stderr: () => stderr };
+}
+
+function leadBody(token) {
+  const boundary = "----meritumbench";
+  const fields = {
+    formToken: token,
+    name: "Load Test",
+    businessName: "Bench Shop",
+    email: "bench@example.com",
+    phone: "(480) 555-0199",
+    monthlyVolume: "10k-50k",
+    paymentMethods: "in-person",
+    consent: "yes",
+    source: "contact",
+  };
+  const body =
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join("") + `--${boundary}--\r\n`;
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const server = await startServer();
+try {
+  const page = await (await fetch(`${server.url}/contact`)).text();
+  const token =
+    /name="formToken"[^>]*value="([^"]+)"/.exec(page)?.[1] ?? /value="([^"]+)"[^>]*name="formToken"/.exec(page)?.[1];
+  if (!token) throw new Error("no form token on /contact");
+  const lead = leadBody(token);
+  const pages = [
+    "/",
+    "/about",
+    "/services",
+    "/industries",
+    "/resources",
+    "/resources/blog",
+    "/resources/faq",
+    "/contact",
+  ];
+  const requests = [
+    ...pages.map((p) => ({ method: "GET", path: p })),
+    { method: "GET", path: "/resources/search?q=interchange+fees" },
+    { method: "GET", path: "/resources/search?q=chargeback" },
+    { method: "POST", path: "/contact", headers: { "content-type": lead.contentType }, body: lead.body },
+  ];
+  // Warm-up, then the memory baseline.
+  await autocannon({ url: server.url, connections: 20, duration: 5, requests });
+  const startRss = rssMb(server.pid);
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests,
+    timeout: 30,
+  });
+  const endRss = rssMb(server.pid);
+  console.log(
+    `bench:load — ${CONNECTIONS} connections, ${DURATION} s, mix: ${requests.length} requests (8 pages, 2 searches, 1 Free Analysis post)`,
+  );
+  console.log(`requests/s      ${Math.round(result.requests.average)} (total ${result.requests.total})`);
+  console.log(`latency p50/p99 ${result.latency.p50} ms / ${result.latency.p99} ms (max ${result.latency.max} ms)`);
+  console.log(`errors          ${result.errors} (timeouts ${result.timeouts}), non-2xx ${result.non2xx}`);
+  console.log(
+    `server memory   ${startRss} MB at start, ${endRss} MB at end (${(((endRss - startRss) / startRss) * 100).toFixed(1)} %)`,
+  );
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,74 @@
+import type { DB } from "../../db";
+import { nextDueAt } from "../../content/articles";
+import { getContentVersion } from "../../content/version";
+
+/**
+ * What a cached public page depends on: the content version (raised by every write of
+ * content, FAQ, industries, settings and redirects, on any instance sharing the database) and
+ * the time the next scheduled publication comes due (a page built before it must not be
+ * served after it).
+ */
+export interface ContentState {
+  version: number;
+  /** Epoch ms of the next scheduled publication, or null when none is waiting. */
+  dueAt: number | null;
+}
+
+/**
+ * Reads the content version for every request, but with at most one query in flight: a
+ * request that arrives while a read is running waits for the next read, which starts after
+ * the running one ends. Each request therefore sees a version read after it arrived (a write
+ * committed before a request is always seen), while a burst of 64 concurrent requests costs
+ * two queries, not 64.
+ */
+export class ContentStateReader {
+  private running: Promise<number> | null = null;
+  private queued: Promise<number> | null = null;
+  private state: ContentState | null = null;
+  private dueRead: Promise<ContentState> | null = null;
+
+  constructor(private readonly db: DB) {}
+
+  private readVersion(): Promise<number> {
+    if (!this.running) {
+      this.running = getContentVersion(this.db).finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    if (!this.queued) {
+      const after = this.running.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.queued = after.then(() => {
+        this.queued = null;
+        return this.readVersion();
+      });
+    }
+    return this.queued;
+  }
+
+  /** The current state; the next due time is re-read only when the version changes or it has passed. */
+  async current(now = Date.now()): Promise<ContentState> {
+    const version = await this.readVersion();
+    const known = this.state;
+    if (known && known.version === version && (known.dueAt === null || now < known.dueAt)) return known;
+    this.dueRead ??= this.readDue(version).finally(() => {
+      this.dueRead = null;
+    });
+    const state = await this.dueRead;
+    // A slower read for an older version must not replace a newer one.
+    if (state.version === version) return state;
+    return this.current(now);
+  }
+
+  private async readDue(version: number): Promise<ContentState> {
+    const now = new Date();
+    const dues = await Promise.all([nextDueAt(this.db, "blog_posts", now), nextDueAt(this.db, "help_guides", now)]);
+    const times = dues.filter((d): d is string => Boolean(d)).map((d) => Date.parse(d));
+    const state = { version, dueAt: times.length ? Math.min(...times) : null };
+    if (!this.state || this.state.version <= version) this.state = state;
+    return state;
+  }
+}
