@@ -198,6 +198,8 @@ export interface SubmissionDetail {
   readAt: string | null;
   spam: boolean;
   spamReason: string | null;
+  /** Files the visitor attached that were not stored (e.g. today's upload limit), for staff. */
+  fileNote: string | null;
   notify: { status: string; attempts: number; error: string | null; notifiedAt: string | null };
   attribution: Record<"landingPage" | "referrer" | "utmSource" | "utmMedium" | "utmCampaign", string | null>;
   clientIp: string | null;
@@ -280,6 +282,7 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
     readAt: s.read_at,
     spam: Boolean(s.spam),
     spamReason: s.spam_reason,
+    fileNote: s.statement_note,
     notify: {
       status: s.notify_status,
       attempts: s.notify_attempts,

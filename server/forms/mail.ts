@@ -37,6 +37,7 @@ export async function buildFormMail(
     id: string;
     form_id: string;
     answers: string | null;
+    statement_note: string | null;
     business_name: string;
     name: string;
     email: string;
@@ -46,6 +47,7 @@ export async function buildFormMail(
   const form = await getForm(db, submission.form_id);
   const answers = submission.answers ? (JSON.parse(submission.answers) as Answer[]) : [];
   const rows = answerRows(answers);
+  if (submission.statement_note) rows.push(["File not stored", submission.statement_note]);
   rows.push(["Received", submission.created_at]);
   const who = submission.business_name || submission.name || submission.email;
   const link = submissionAdminUrl(form.id, submission.id);

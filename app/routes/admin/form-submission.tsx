@@ -179,6 +179,12 @@ export default function SubmissionPage() {
             </ul>
           </div>
         ) : null}
+        {submission.fileNote ? (
+          <p className="mt-6 rounded-md border border-border bg-muted p-3 text-sm text-foreground" role="note">
+            <span className="font-semibold">File not stored: </span>
+            {submission.fileNote}
+          </p>
+        ) : null}
       </Card>
 
       <div className="grid gap-8 lg:grid-cols-2">
