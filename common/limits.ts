@@ -55,6 +55,26 @@ export const INDUSTRY_LIMITS = {
 /** Entries per page of the audit log (the API and the screen). */
 export const AUDIT_PAGE_SIZE = 25;
 
+/** Form definitions (/admin/forms) and the answers their public forms take. */
+export const FORM_LIMITS = {
+  name: 100,
+  slug: 80,
+  description: 500,
+  fields: 40,
+  key: 40,
+  label: 200,
+  help: 300,
+  option: 100,
+  options: 50,
+  recipients: 10,
+  successMessage: 500,
+  answerText: 500,
+  answerLongText: 5000,
+  /** Files attached to one submission, and the size of each. */
+  files: 3,
+  fileBytes: 10 * 1024 * 1024,
+} as const;
+
 /** Contacts (the admin pipeline): notes, the lost reason, list pages and bulk changes. */
 export const CONTACT_LIMITS = {
   name: 100,

@@ -167,7 +167,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await seedDatabase(db);
   // Background jobs (staff e-mails of leads, with retries): every instance runs the runner,
   // each job is claimed by one of them (server/jobs).
-  registerLeadJobs(db);
+  registerLeadJobs();
   const stopJobs = startJobRunner(db, { intervalMs: Math.min(5_000, config.leadNotifyRetryMs) });
 
   const app = createApp(options);

@@ -35,6 +35,19 @@ export const securityKeys = {
   me: () => [...securityKeys.all, "me"],
 };
 
+export const formsKeys = {
+  all: ["/api/admin/forms"] as const,
+  list: () => [...formsKeys.all],
+  detail: (id: string) => [...formsKeys.all, id],
+  submissions: (id: string, filter: { tab?: string; q?: string; from?: string; to?: string; page?: number } = {}) => [
+    ...formsKeys.all,
+    id,
+    "submissions",
+    ...querySegment(filter),
+  ],
+  submission: (id: string, submissionId: string) => [...formsKeys.all, id, "submissions", submissionId],
+};
+
 /** Blog posts or help guides (`kind` is the section key and the API area). */
 export const contentKeys = (kind: "blog-posts" | "help-guides") => {
   const all = [`/api/admin/${kind}`] as const;

@@ -180,12 +180,15 @@ export async function deleteContact(
       .select("storage_key")
       .where("submission_id", "in", submissionIds)
       .execute();
+    const attachments = await trx
+      .selectFrom("submission_files")
+      .select("file_id")
+      .where("submission_id", "in", submissionIds)
+      .execute();
     await trx.deleteFrom("lead_statements").where("submission_id", "in", submissionIds).execute();
-    // Statement files live in the file store (decision 0012): erased in the same transaction.
-    await deleteStoredFiles(
-      trx,
-      statements.map((s) => s.storage_key),
-    );
+    await trx.deleteFrom("submission_files").where("submission_id", "in", submissionIds).execute();
+    // Statements and file answers live in the file store (decision 0012): erased in the same transaction.
+    await deleteStoredFiles(trx, [...statements.map((s) => s.storage_key), ...attachments.map((f) => f.file_id)]);
     await trx.deleteFrom("lead_submissions").where("contact_id", "=", id).execute();
     await trx.deleteFrom("contact_activity").where("contact_id", "=", id).execute();
     await trx.deleteFrom("contacts").where("id", "=", id).execute();

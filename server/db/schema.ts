@@ -79,7 +79,8 @@ export interface ContentVersionsTable {
 
 /** Pipeline status of a contact (the admin Leads board moves it along). */
 export type { ContactStatus };
-export type NotifyStatus = "pending" | "sent" | "retrying" | "failed";
+/** "held": a spam submission, never notified unless staff restore it. */
+export type NotifyStatus = "pending" | "sent" | "retrying" | "failed" | "held";
 
 /** One person who asked for an analysis, deduplicated by lower-cased e-mail. */
 export interface ContactsTable {
@@ -122,7 +123,8 @@ export interface ContactActivityTable {
 /** One post of the Free Analysis form, as submitted. */
 export interface LeadSubmissionsTable {
   id: string;
-  contact_id: string;
+  /** Null while the submission is held as spam (no contact until staff restore it). */
+  contact_id: string | null;
   name: string;
   business_name: string;
   email: string;
@@ -145,11 +147,47 @@ export interface LeadSubmissionsTable {
   notify_attempts: number;
   notify_last_attempt_at: string | null;
   notify_error: string | null;
+  /** The form it came through (form_definitions.id). */
+  form_id: string | null;
+  /** JSON Answer[]: every answer with its label and type as they were when sent. */
+  answers: string | null;
+  spam: number | boolean;
+  spam_reason: string | null;
+  read_at: string | null;
+  landing_page: string | null;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
   /** Why an attached statement was not stored (e.g. the daily cap), for staff. */
   statement_note: string | null;
 }
 
-/** A processing statement uploaded with a submission (file under DATA_DIR/statements). */
+/** A form definition (/admin/forms); the Free Analysis form has system_key "free-analysis". */
+export interface FormDefinitionsTable {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  fields: string; // JSON FormField[]
+  recipients: string; // JSON string[]
+  success_message: string;
+  active: number | boolean;
+  system_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A file attached to a submission through a form's file field (bytes in stored_files). */
+export interface SubmissionFilesTable {
+  id: string;
+  submission_id: string;
+  field_key: string;
+  file_id: string;
+  created_at: string;
+}
+
+/** A processing statement uploaded with a submission (bytes in stored_files, storage_key = its id). */
 export interface LeadStatementsTable {
   id: string;
   submission_id: string;
@@ -349,6 +387,8 @@ export interface Database {
   stored_files: StoredFilesTable;
   article_revisions: ArticleRevisionsTable;
   content_redirects: ContentRedirectsTable;
+  form_definitions: FormDefinitionsTable;
+  submission_files: SubmissionFilesTable;
   rate_limits: RateLimitsTable;
   jobs: JobsTable;
   // content-site

@@ -5,6 +5,7 @@ import { articlesApi } from "../content/api";
 import { requireApi } from "../auth/express";
 import { contactsApi } from "../contacts/api";
 import { dashboardApi } from "../dashboard/api";
+import { formsApi } from "../forms/api";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
 import { mediaApi, mediaUploadApi } from "../media/api";
@@ -25,7 +26,7 @@ export const ADMIN_JSON_LIMIT = 1024 * 1024;
 const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   dashboard: dashboardApi,
   contacts: contactsApi,
-  forms: null,
+  forms: formsApi,
   "blog-posts": articlesApi("blog_posts"),
   "help-guides": articlesApi("help_guides"),
   // content-site

@@ -19,7 +19,7 @@ export interface LeadUpload {
 }
 
 export type LeadRequest =
-  | { ok: true; form: FormData; statement?: LeadUpload; partial?: never }
+  | { ok: true; form: FormData; statement?: LeadUpload; files: Record<string, LeadUpload>; partial?: never }
   | { ok: false; status: number; message: string; fieldErrors?: FieldErrors; form?: FormData };
 
 const TOO_LARGE =
@@ -30,40 +30,72 @@ export function isAcceptedContentType(contentType: string | null): boolean {
   return type === "multipart/form-data" || type === "application/x-www-form-urlencoded";
 }
 
+/** Which file inputs a form has (others are dropped) and where a "too large" error is shown. */
+export interface FileRules {
+  fields: readonly string[];
+  /** The field a "too large" error is shown beside, and its message. */
+  sizeField?: string;
+  sizeMessage?: string;
+}
+
+/** The Free Analysis form: one statement. */
+export const LEAD_FILES: FileRules = {
+  fields: ["statement"],
+  sizeField: "statement",
+  sizeMessage: STATEMENT_SIZE_ERROR,
+};
+
+const FORM_TOO_LARGE =
+  "The form is larger than we accept (files up to 10 MB). Please attach a smaller file and send it again.";
+const FILE_SIZE_ERROR = "Files must be 10 MB or smaller. Please attach a smaller file.";
+
 /**
- * The form through the one body reader (server/http/body.ts) with the upload's larger limit.
- * A refused body may be only partly read: `closeConnection` ends the connection after the
- * answer instead of reading the rest.
+ * A public form through the one body reader (server/http/body.ts) with the upload's larger
+ * limit: one file per file field of the form. A refused body may be only partly read:
+ * `closeConnection` ends the connection after the answer instead of reading the rest.
  */
-export async function readLeadRequest(request: Request, closeConnection?: () => void): Promise<LeadRequest> {
+export async function readLeadRequest(
+  request: Request,
+  closeConnection?: () => void,
+  rules: FileRules = LEAD_FILES,
+): Promise<LeadRequest> {
   if (!isAcceptedContentType(request.headers.get("content-type"))) {
     closeConnection?.();
     return {
       ok: false,
       status: 415,
-      message: "Please send the form from the contact page. This kind of request body is not accepted here.",
+      message: "Please send the form from its page. This kind of request body is not accepted here.",
     };
   }
-  let statement: LeadUpload | undefined;
+  const files: Record<string, LeadUpload> = {};
   try {
     const form = await readForm(request, {
       limit: MAX_LEAD_BODY_BYTES,
       files: {
-        maxFiles: 1,
+        maxFiles: Math.max(1, rules.fields.length),
         maxFileSize: MAX_STATEMENT_BYTES,
         onFile: async (file) => {
-          if (file.fieldName !== "statement") return; // unknown file fields are dropped
-          statement = { filename: file.name, declaredType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+          if (!rules.fields.includes(file.fieldName)) return; // unknown file fields are dropped
+          files[file.fieldName] = {
+            filename: file.name,
+            declaredType: file.type,
+            bytes: new Uint8Array(await file.arrayBuffer()),
+          };
         },
       },
     });
-    return { ok: true, form, statement };
+    return { ok: true, form, files, statement: files.statement };
   } catch (error) {
     closeConnection?.();
     if (error instanceof MaxFileSizeExceededError || (error instanceof BodyError && error.status === 413))
-      return { ok: false, status: 413, message: TOO_LARGE, fieldErrors: { statement: STATEMENT_SIZE_ERROR } };
+      return {
+        ok: false,
+        status: 413,
+        message: rules === LEAD_FILES ? TOO_LARGE : FORM_TOO_LARGE,
+        fieldErrors: rules.sizeField ? { [rules.sizeField]: rules.sizeMessage ?? FILE_SIZE_ERROR } : undefined,
+      };
     if (error instanceof BodyError) {
-      const oneFile = error.message === BODY_MESSAGES.oneFile;
+      const oneFile = error.message === BODY_MESSAGES.oneFile && rules === LEAD_FILES;
       return oneFile
         ? {
             ok: false,

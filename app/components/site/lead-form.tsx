@@ -17,8 +17,9 @@ import {
   type LeadSource,
   type CalculatorPrefill,
 } from "@common/lead";
+import { formDataReader, validateAnswers, type FormField } from "@common/forms";
 import { LEAD_LIMITS } from "@common/limits";
-import type { ActionFailure } from "@common/result";
+import type { ActionFailure, FormValues } from "@common/result";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, FieldSet } from "~/components/ui/field";
@@ -26,10 +27,18 @@ import { FileInput, Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useResultFeedback } from "~/components/ui/use-result-feedback";
+import { FormFields } from "./form-fields";
 import { LeadConfirmation } from "./lead-confirmation";
+import type { AttributionValues } from "./public-form";
 
 interface LeadFormProps {
   token: string;
+  /** The Free Analysis definition's labels and help texts of the core fields (staff may edit them). */
+  labels?: Record<string, { label: string; help: string | null }>;
+  /** Fields staff added to the Free Analysis form: shown after the message. */
+  extraFields?: FormField[];
+  /** Where the visitor came from (hidden inputs). */
+  attribution?: AttributionValues;
   prefill: { source: LeadSource; calculator?: CalculatorPrefill; values: LeadFormValues };
   /** The action's answer to a plain (no-JavaScript) form post, when there was one. */
   documentResult?: LeadActionResult;
@@ -53,7 +62,16 @@ function fieldId(field: LeadField) {
  * the same schema first, then submits through a fetcher (no reload). Either way the
  * answer is the one ActionResult shape, shown through useResultFeedback.
  */
-export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
+export function LeadForm({
+  token,
+  prefill,
+  documentResult,
+  labels = {},
+  extraFields = [],
+  attribution,
+}: LeadFormProps) {
+  const label = (key: string, fallback: string) => labels[key]?.label ?? fallback;
+  const help = (key: string, fallback?: string) => (labels[key] ? (labels[key].help ?? undefined) : fallback);
   const fetcher = useFetcher<LeadActionResult>();
   const result = fetcher.data ?? documentResult;
   // This browser's own check before sending, remembered with the server answer it followed:
@@ -106,6 +124,8 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
     const data = new FormData(form);
     const checked = validateLeadForm(data);
     const found: FieldErrors = checked.success ? {} : { ...checked.fieldErrors };
+    const extras = validateAnswers(extraFields, formDataReader(data));
+    if (!extras.ok) Object.assign(found, extras.fieldErrors);
     const file = data.get("statement");
     if (file instanceof File && file.size > 0) {
       const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
@@ -137,7 +157,10 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
   // the browser to focus the first field in error (the summary when no field is named).
   const documentErrors =
     outcome === documentResult && documentResult && !documentResult.ok ? documentResult : undefined;
-  const autoFocusField = documentErrors ? firstErrorField(documentErrors.fieldErrors ?? {}) : undefined;
+  const autoFocusField = documentErrors
+    ? (firstErrorField(documentErrors.fieldErrors ?? {}) ??
+      extraFields.find((f) => (documentErrors.fieldErrors as Record<string, string> | undefined)?.[f.key])?.key)
+    : undefined;
   const autoFocus = (field: LeadField) => (autoFocusField === field ? true : undefined);
 
   const invalid = (field: LeadField) => (errors[field] ? true : undefined);
@@ -204,6 +227,10 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         <input type="hidden" name="calcFees" value={String(prefill.calculator.fees)} readOnly />
       ) : null}
 
+      {Object.entries(attribution ?? {}).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} readOnly /> : null,
+      )}
+
       {/* Honeypot: off-screen and hidden from assistive technology; people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor={`lead-${HONEYPOT_FIELD}`}>Referral code (leave this empty)</label>
@@ -218,19 +245,25 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field id="lead-name" label="Your name" mark="required" required error={errors.name}>
+        <Field id="lead-name" label={label("name", "Your name")} mark="required" required error={errors.name}>
           <Input {...text("name")} autoComplete="name" maxLength={LEAD_LIMITS.name} />
         </Field>
-        <Field id="lead-businessName" label="Business name" mark="required" required error={errors.businessName}>
+        <Field
+          id="lead-businessName"
+          label={label("businessName", "Business name")}
+          mark="required"
+          required
+          error={errors.businessName}
+        >
           <Input {...text("businessName")} autoComplete="organization" maxLength={LEAD_LIMITS.businessName} />
         </Field>
-        <Field id="lead-email" label="E-mail" mark="required" required error={errors.email}>
+        <Field id="lead-email" label={label("email", "E-mail")} mark="required" required error={errors.email}>
           <Input {...text("email")} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
         </Field>
-        <Field id="lead-phone" label="Phone" mark="required" required error={errors.phone}>
+        <Field id="lead-phone" label={label("phone", "Phone")} mark="required" required error={errors.phone}>
           <Input {...text("phone")} type="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} />
         </Field>
-        <Field id="lead-website" label="Website" mark="optional" error={errors.website}>
+        <Field id="lead-website" label={label("website", "Website")} mark="optional" error={errors.website}>
           <Input
             {...text("website")}
             inputMode="url"
@@ -241,7 +274,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         </Field>
         <Field
           id="lead-monthlyVolume"
-          label="Monthly card volume"
+          label={label("monthlyVolume", "Monthly card volume")}
           mark="required"
           required
           error={errors.monthlyVolume}
@@ -262,18 +295,18 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         </Field>
         <Field
           id="lead-averageTicket"
-          label="Average sale (ticket)"
+          label={label("averageTicket", "Average sale (ticket)")}
           mark="optional"
-          hint="In dollars, e.g. 45.00"
+          hint={help("averageTicket", "In dollars, e.g. 45.00")}
           error={errors.averageTicket}
         >
           <Input {...text("averageTicket")} inputMode="decimal" maxLength={20} />
         </Field>
         <Field
           id="lead-currentProcessor"
-          label="Current processor"
+          label={label("currentProcessor", "Current processor")}
           mark="optional"
-          hint="e.g. Square, your bank, or “not sure”"
+          hint={help("currentProcessor", "e.g. Square, your bank, or “not sure”")}
           error={errors.currentProcessor}
         >
           <Input {...text("currentProcessor")} maxLength={LEAD_LIMITS.currentProcessor} />
@@ -282,9 +315,9 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
 
       <FieldSet
         id="lead-paymentMethods"
-        legend="How do you take payments?"
+        legend={label("paymentMethods", "How do you take payments?")}
         mark="required"
-        hint="Choose all that apply."
+        hint={help("paymentMethods", "Choose all that apply.")}
         error={errors.paymentMethods}
       >
         <div className="mt-1.5 grid gap-3 sm:grid-cols-3">
@@ -311,7 +344,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
 
       <Field
         id="lead-message"
-        label="Anything we should know?"
+        label={label("message", "Anything we should know?")}
         mark="optional"
         hint={`Up to ${LEAD_LIMITS.message.toLocaleString("en-US")} characters.`}
         error={errors.message}
@@ -326,11 +359,21 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
         />
       </Field>
 
+      {extraFields.length ? (
+        <FormFields
+          fields={extraFields}
+          prefix="lead"
+          errors={errors as Record<string, string | undefined>}
+          values={(failed?.values ?? {}) as FormValues}
+          autoFocusKey={autoFocusField}
+        />
+      ) : null}
+
       <Field
         id="lead-statement"
-        label="Recent processing statement"
+        label={label("statement", "Recent processing statement")}
         mark="optional"
-        hint="PDF, PNG or JPEG, up to 10 MB. It is stored privately and read only by our staff."
+        hint={help("statement", "PDF, PNG or JPEG, up to 10 MB. It is stored privately and read only by our staff.")}
         error={errors.statement}
       >
         <FileInput name="statement" autoFocus={autoFocus("statement")} accept={STATEMENT_ACCEPT} />
@@ -339,7 +382,7 @@ export function LeadForm({ token, prefill, documentResult }: LeadFormProps) {
       <Field
         id="lead-consent"
         orientation="horizontal"
-        label={CONSENT_TEXT}
+        label={label("consent", CONSENT_TEXT)}
         mark="required"
         required
         error={errors.consent}

@@ -3,6 +3,8 @@ import { data } from "react-router";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db";
 import { requestInfoContext } from "@server/http/context";
+import { getFreeAnalysisForm } from "@server/forms/definitions";
+import { attributionFrom } from "@server/forms/pipeline";
 import { issueFormToken } from "@server/leads/form-token";
 import { handleLeadPost } from "@server/leads/lead-action";
 import { PageHeader } from "~/components/site/page-header";
@@ -21,7 +23,17 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const prefill = prefillFromSearch(new URL(request.url).searchParams);
-  return { token: issueFormToken(getConfig().authSecret), prefill };
+  const form = await getFreeAnalysisForm(getDb());
+  const labels = Object.fromEntries(
+    form.fields.filter((f) => f.locked).map((f) => [f.key, { label: f.label, help: f.help }]),
+  );
+  return {
+    token: issueFormToken(getConfig().authSecret),
+    prefill,
+    labels,
+    extraFields: form.fields.filter((f) => !f.locked),
+    attribution: attributionFrom(request),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,7 +61,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="lead-form-heading" className="sr-only">
             Free analysis request form
           </h2>
-          <LeadForm token={loaderData.token} prefill={loaderData.prefill} documentResult={actionData} />
+          <LeadForm
+            token={loaderData.token}
+            prefill={loaderData.prefill}
+            labels={loaderData.labels}
+            extraFields={loaderData.extraFields}
+            attribution={loaderData.attribution}
+            documentResult={actionData}
+          />
         </section>
         <aside className="grid content-start gap-8" aria-labelledby="contact-details-heading">
           <section className="rounded-xl border border-slate-200 bg-slate-50 p-6">

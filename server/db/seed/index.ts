@@ -1,5 +1,6 @@
 import type { DB } from "..";
 import { seedContent } from "../../content";
+import { seedForms } from "../../forms/definitions";
 import { seedIndustries } from "../../industries/industries";
 import { seedSiteSettings } from "../../settings/settings";
 
@@ -11,4 +12,5 @@ export async function seedDatabase(db: DB): Promise<void> {
   await seedSiteSettings(db);
   await seedIndustries(db);
   await seedContent(db);
+  await seedForms(db);
 }

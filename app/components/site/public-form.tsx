@@ -1,0 +1,164 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { formDataReader, validateAnswers, type PublicForm } from "@common/forms";
+import { HONEYPOT_FIELD } from "@common/lead";
+import type { ActionFailure, ActionResult, FormValues } from "@common/result";
+import { Button } from "~/components/ui/button";
+import { useResultFeedback } from "~/components/ui/use-result-feedback";
+import { fieldInputId, FormFields } from "./form-fields";
+
+export type PublicFormResult = ActionResult<{ name: string | null }>;
+
+/** Where the visitor came from, rendered by the loader into hidden inputs (names no field key can take). */
+export type AttributionValues = Record<
+  "_landing" | "_referrer" | "_utm_source" | "_utm_medium" | "_utm_campaign",
+  string
+>;
+
+const CLIENT_CHECK_MESSAGE = "Please correct the highlighted fields and try again.";
+
+/**
+ * A staff-built form on /forms/<slug>. Without JavaScript a plain multipart POST and the
+ * page re-renders; with JavaScript the definition's own check runs first, then a fetcher
+ * posts. The answer is the one ActionResult shape, shown through useResultFeedback.
+ */
+export function PublicFormView({
+  form,
+  token,
+  attribution,
+  documentResult,
+}: {
+  form: PublicForm;
+  token: string;
+  attribution: AttributionValues;
+  documentResult?: PublicFormResult;
+}) {
+  const fetcher = useFetcher<PublicFormResult>();
+  const result = fetcher.data ?? documentResult;
+  const [clientCheck, setClientCheck] = useState<{ failure: ActionFailure; after: unknown }>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  const pending = fetcher.state !== "idle";
+  const action = `/forms/${form.slug}`;
+  const outcome = clientCheck && clientCheck.after === fetcher.data ? clientCheck.failure : result;
+  const { formError, fieldErrors } = useResultFeedback(outcome, {
+    form: formRef,
+    summary: summaryRef,
+    errorToast: false,
+    success: false,
+  });
+  const failed = result && !result.ok ? result : undefined;
+  const values: FormValues = failed?.values ?? {};
+  const currentToken = typeof failed?.values?.formToken === "string" ? failed.values.formToken : token;
+
+  useEffect(() => {
+    if (result?.ok) doneRef.current?.focus();
+  }, [result]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const element = event.currentTarget;
+    const checked = validateAnswers(form.fields, formDataReader(new FormData(element)));
+    if (!checked.ok) {
+      setClientCheck({
+        failure: { ok: false, formError: CLIENT_CHECK_MESSAGE, fieldErrors: checked.fieldErrors },
+        after: fetcher.data,
+      });
+      return;
+    }
+    fetcher.submit(element, { method: "post", encType: "multipart/form-data", action });
+  }
+
+  if (result?.ok)
+    return (
+      <div className="rounded-xl border border-success-border bg-success-muted p-6 sm:p-8" role="status">
+        <CircleCheck className="size-10 text-accent-700" aria-hidden />
+        <h2
+          ref={doneRef}
+          tabIndex={-1}
+          autoFocus={!fetcher.data}
+          className="mt-4 text-2xl font-bold text-slate-900 outline-none"
+        >
+          {result.data?.name ? `Thank you, ${result.data.name.split(/\s+/)[0]}.` : "Thank you."}
+        </h2>
+        <p className="mt-3 whitespace-pre-line text-slate-700">{result.message ?? form.successMessage}</p>
+      </div>
+    );
+
+  const documentErrors =
+    outcome === documentResult && documentResult && !documentResult.ok ? documentResult : undefined;
+  const firstError = documentErrors ? form.fields.find((f) => documentErrors.fieldErrors?.[f.key])?.key : undefined;
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      aria-describedby={formError ? "public-form-error" : undefined}
+      className="grid gap-6"
+    >
+      {formError ? (
+        <div
+          ref={summaryRef}
+          id="public-form-error"
+          role="alert"
+          tabIndex={-1}
+          autoFocus={documentErrors && !firstError ? true : undefined}
+          className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800 outline-none"
+        >
+          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">{formError}</p>
+            {Object.keys(fieldErrors).length > 0 ? (
+              <ul className="mt-2 grid list-disc gap-1 pl-5">
+                {form.fields
+                  .filter((f) => fieldErrors[f.key])
+                  .map((f) => (
+                    <li key={f.key}>
+                      <a className="inline-block min-h-6 py-0.5 underline" href={`#${fieldInputId("form", f)}`}>
+                        {fieldErrors[f.key]}
+                      </a>
+                    </li>
+                  ))}
+              </ul>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      {form.fields.some((f) => f.required) ? (
+        <p className="text-sm text-slate-600">
+          Fields marked <span aria-hidden>*</span>
+          <span className="sr-only">required</span> are required.
+        </p>
+      ) : null}
+
+      <input type="hidden" name="formToken" value={currentToken} readOnly />
+      {Object.entries(attribution).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} readOnly /> : null,
+      )}
+      {/* Honeypot: off-screen and hidden from assistive technology; people leave it empty. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label htmlFor={`form-${HONEYPOT_FIELD}`}>Referral code (leave this empty)</label>
+        <input id={`form-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
+      <FormFields fields={form.fields} prefix="form" errors={fieldErrors} values={values} autoFocusKey={firstError} />
+
+      <div>
+        <Button type="submit" size="lg" disabled={pending} aria-disabled={pending || undefined}>
+          {pending ? "Sending…" : "Send"}
+        </Button>
+        <p className="mt-3 text-sm text-slate-600" aria-live="polite">
+          {pending ? "Sending your answers, please wait." : ""}
+        </p>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,63 @@
+import { data, redirect } from "react-router";
+import { FREE_ANALYSIS_SLUG } from "@common/forms";
+import { getConfig } from "@server/config";
+import { getDb } from "@server/db";
+import { findActiveForm, publicForm } from "@server/forms/definitions";
+import { attributionFrom, handleFormPost } from "@server/forms/pipeline";
+import { requestInfoContext } from "@server/http/context";
+import { issueFormToken } from "@server/leads/form-token";
+import { PageHeader } from "~/components/site/page-header";
+import { PublicFormView } from "~/components/site/public-form";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/form";
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: args.loaderData?.form.name ?? "Form",
+    description: args.loaderData?.form.description ?? "Send us your details and we'll be in touch.",
+  });
+
+/** /forms/<slug>: any active form staff built, rendered from its definition. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (params.slug === FREE_ANALYSIS_SLUG) throw redirect("/contact");
+  const form = await findActiveForm(getDb(), params.slug);
+  if (!form) throw data(null, { status: 404 });
+  return {
+    form: publicForm(form),
+    token: issueFormToken(getConfig().authSecret),
+    attribution: attributionFrom(request),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await findActiveForm(getDb(), params.slug);
+  if (!form || form.slug === FREE_ANALYSIS_SLUG) throw data(null, { status: 404 });
+  const result = await handleFormPost(getDb(), request, context.get(requestInfoContext), form);
+  return data(result.body, { status: result.status, headers: result.headers });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+export default function FormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { form } = loaderData;
+  return (
+    <>
+      <PageHeader eyebrow="Get in touch" title={form.name}>
+        {form.description ? <p>{form.description}</p> : null}
+      </PageHeader>
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
+        <section aria-label={form.name}>
+          <PublicFormView
+            form={form}
+            token={loaderData.token}
+            attribution={loaderData.attribution}
+            documentResult={actionData}
+          />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import express from "express";
+import { answerText, FIELD_TYPES, submissionChangeSchema, type Answer } from "@common/forms";
+import { parseInput, ServiceError } from "@common/result";
+import { apiActor } from "../auth/express";
+import { getDb } from "../db";
+import { contentDisposition, readStoredFile } from "../files/files";
+import { sendSuccess } from "../http/api-errors";
+import { csvFilename, keysetPages, streamCsv, type CsvColumn } from "../http/csv";
+import { createForm, deleteForm, getForm, listForms, updateForm, type FormSummary } from "./definitions";
+import {
+  exportPage,
+  getSubmission,
+  listSubmissions,
+  parseFilter,
+  type SubmissionDetail,
+  type SubmissionListRow,
+} from "./inbox";
+import { deleteSubmission, resendNotification, setRead, setSpam } from "./submission-actions";
+import type { FormDefinition, SubmissionTab } from "@common/forms";
+
+/**
+ * /api/admin/forms (the "forms" permission, checked when mounted): form definitions, the
+ * submissions inbox of each, the CSV export of its current filter and the files of a
+ * submission (signed-in staff only, always as a download).
+ */
+
+/** GET /api/admin/forms */
+export interface FormsResponse {
+  forms: FormSummary[];
+  fieldTypes: typeof FIELD_TYPES;
+}
+/** GET /api/admin/forms/:id */
+export interface FormResponse {
+  form: FormDefinition;
+}
+/** GET /api/admin/forms/:id/submissions */
+export interface SubmissionsResponse {
+  form: Pick<FormDefinition, "id" | "name" | "slug">;
+  tab: SubmissionTab;
+  total: number;
+  page: number;
+  pages: number;
+  counts: Record<SubmissionTab, number>;
+  rows: SubmissionListRow[];
+}
+/** GET /api/admin/forms/:id/submissions/:submissionId */
+export interface SubmissionResponse {
+  form: Pick<FormDefinition, "id" | "name" | "slug">;
+  submission: SubmissionDetail;
+}
+
+const EXPORT_PAGE = 500;
+
+export function formsApi() {
+  const router = express.Router();
+
+  router.get("/", async (_req, res) => {
+    const body: FormsResponse = { forms: await listForms(getDb()), fieldTypes: FIELD_TYPES };
+    res.json(body);
+  });
+
+  router.post("/", async (req, res) => {
+    const form = await createForm(getDb(), apiActor(req, res), req.body);
+    sendSuccess(res, { message: `Form “${form.name}” created.`, data: { id: form.id } }, 201);
+  });
+
+  router.get("/:id", async (req, res) => {
+    const body: FormResponse = { form: await getForm(getDb(), req.params.id) };
+    res.json(body);
+  });
+
+  router.put("/:id", async (req, res) => {
+    const form = await updateForm(getDb(), apiActor(req, res), req.params.id, req.body);
+    sendSuccess(res, { message: `Form “${form.name}” saved.`, data: { id: form.id } });
+  });
+
+  router.delete("/:id", async (req, res) => {
+    await deleteForm(getDb(), apiActor(req, res), req.params.id);
+    sendSuccess(res, { message: "Form deleted." });
+  });
+
+  router.get("/:id/submissions", async (req, res) => {
+    const db = getDb();
+    const form = await getForm(db, req.params.id);
+    const filter = parseFilter(req.query);
+    const page = Math.max(1, Math.floor(Number(req.query.page ?? 1)) || 1);
+    const result = await listSubmissions(db, form.id, filter, page);
+    const body: SubmissionsResponse = {
+      form: { id: form.id, name: form.name, slug: form.slug },
+      tab: filter.tab,
+      ...result,
+    };
+    res.json(body);
+  });
+
+  router.get("/:id/export", async (req, res) => {
+    const db = getDb();
+    const form = await getForm(db, req.params.id);
+    const filter = parseFilter(req.query);
+    type Row = Awaited<ReturnType<ReturnType<typeof exportPage>>>[number];
+    const answersOf = new WeakMap<Row, Answer[]>();
+    const answers = (row: Row) => {
+      let list = answersOf.get(row);
+      if (!list) answersOf.set(row, (list = row.answers ? (JSON.parse(row.answers) as Answer[]) : []));
+      return list;
+    };
+    const columns: Array<CsvColumn<Row>> = [
+      { header: "Received", value: (r) => r.created_at },
+      { header: "Status", value: (r) => (r.spam ? "spam" : r.read_at ? "read" : "unread") },
+      { header: "Spam reason", value: (r) => r.spam_reason },
+      ...form.fields.map((field): CsvColumn<Row> => ({
+        header: field.label,
+        value: (r) => {
+          const answer = answers(r).find((a) => a.key === field.key);
+          return answer ? answerText(answer) : "";
+        },
+      })),
+      { header: "Notification", value: (r) => r.notify_status },
+      { header: "Landing page", value: (r) => r.landing_page },
+      { header: "Referrer", value: (r) => r.referrer },
+      { header: "UTM source", value: (r) => r.utm_source },
+      { header: "UTM medium", value: (r) => r.utm_medium },
+      { header: "UTM campaign", value: (r) => r.utm_campaign },
+      { header: "Submission ID", value: (r) => r.id },
+    ];
+    await streamCsv(res, {
+      filename: csvFilename(`${form.slug}-${filter.tab}`),
+      columns,
+      rows: keysetPages(exportPage(db, form.id, filter, EXPORT_PAGE), EXPORT_PAGE),
+    });
+  });
+
+  router.get("/:id/submissions/:sid", async (req, res) => {
+    const db = getDb();
+    const form = await getForm(db, req.params.id);
+    const body: SubmissionResponse = {
+      form: { id: form.id, name: form.name, slug: form.slug },
+      submission: await getSubmission(db, form.id, req.params.sid),
+    };
+    res.json(body);
+  });
+
+  router.patch("/:id/submissions/:sid", async (req, res) => {
+    const change = parseInput(submissionChangeSchema, req.body);
+    const db = getDb();
+    const actor = apiActor(req, res);
+    const messages: string[] = [];
+    if (change.spam !== undefined) {
+      const { notified } = await setSpam(db, actor, req.params.id, req.params.sid, change.spam);
+      messages.push(
+        change.spam ? "Marked as spam." : notified ? "Restored; the notification is on its way." : "Restored.",
+      );
+    }
+    if (change.read !== undefined) {
+      await setRead(db, actor, req.params.id, req.params.sid, change.read);
+      messages.push(change.read ? "Marked as read." : "Marked as unread.");
+    }
+    if (!messages.length) throw new ServiceError("validation", "Nothing to change.");
+    sendSuccess(res, { message: messages.join(" ") });
+  });
+
+  router.post("/:id/submissions/:sid/notification", async (req, res) => {
+    await resendNotification(getDb(), apiActor(req, res), req.params.id, req.params.sid);
+    sendSuccess(res, { message: "Notification sent again." });
+  });
+
+  router.delete("/:id/submissions/:sid", async (req, res) => {
+    await deleteSubmission(getDb(), apiActor(req, res), req.params.id, req.params.sid);
+    sendSuccess(res, { message: "Submission deleted." });
+  });
+
+  router.get("/:id/submissions/:sid/files/:fileId", async (req, res) => {
+    const db = getDb();
+    const detail = await getSubmission(db, req.params.id, req.params.sid);
+    const file = detail.files.find((f) => f.id === req.params.fileId);
+    if (!file) throw new ServiceError("not_found", "This file does not exist (it may have been deleted).");
+    // Attachments and statements alike are in the file store (decision 0012).
+    let fileId = file.id;
+    if (file.kind === "statement") {
+      const row = await db
+        .selectFrom("lead_statements")
+        .select("storage_key")
+        .where("id", "=", file.id)
+        .executeTakeFirstOrThrow();
+      fileId = row.storage_key;
+    }
+    const stored = await readStoredFile(db, fileId);
+    if (!stored) throw new ServiceError("not_found", "This file does not exist (it may have been deleted).");
+    const bytes = stored.bytes;
+    res.status(200);
+    res.setHeader("Content-Type", file.mimeType);
+    res.setHeader("Content-Length", String(bytes.byteLength));
+    res.setHeader("Content-Disposition", contentDisposition("attachment", file.filename));
+    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
+
+  return router;
+}

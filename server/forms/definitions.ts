@@ -1,0 +1,266 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { formDefinitionSchema, type FormDefinition, type FormField, type PublicForm } from "@common/forms";
+import { parseInput, ServiceError } from "@common/result";
+import { writeAudit } from "../audit/audit";
+import type { DB } from "../db";
+import { nowIso } from "../db/dialect";
+import type { Actor } from "../users/users";
+import { FREE_ANALYSIS_DEFAULT, FREE_ANALYSIS_SYSTEM_KEY, lockFreeAnalysisFields } from "./free-analysis";
+
+/**
+ * Form definitions: staff create, edit and switch off forms; every change is audited. The
+ * Free Analysis form is seeded and cannot be deleted; its core fields stay as the code has
+ * them (see free-analysis.ts).
+ */
+
+type Row = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  fields: string;
+  recipients: string;
+  success_message: string;
+  active: number | boolean;
+  system_key: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+function toDefinition(row: Row): FormDefinition {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    fields: JSON.parse(row.fields) as FormField[],
+    recipients: JSON.parse(row.recipients) as string[],
+    successMessage: row.success_message,
+    active: Boolean(row.active),
+    systemKey: row.system_key,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function publicForm(form: FormDefinition): PublicForm {
+  return {
+    id: form.id,
+    name: form.name,
+    slug: form.slug,
+    description: form.description,
+    fields: form.fields,
+    successMessage: form.successMessage,
+  };
+}
+
+const auditFrom = (actor: Actor) => ({
+  actorId: actor.id,
+  actorEmail: actor.email,
+  ip: actor.ip ?? null,
+  userAgent: actor.userAgent ?? null,
+});
+
+export interface FormSummary extends FormDefinition {
+  unread: number;
+  total: number;
+  spam: number;
+  lastSubmissionAt: string | null;
+}
+
+export async function listForms(db: DB): Promise<FormSummary[]> {
+  const rows = await db.selectFrom("form_definitions").selectAll().orderBy("name").execute();
+  const counts = await db
+    .selectFrom("lead_submissions")
+    .select((eb) => [
+      "form_id",
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.sum<number>(eb.case().when("spam", "=", sql.lit(true)).then(1).else(0).end()).as("spam"),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb("spam", "=", sql.lit(false)), eb("read_at", "is", null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("unread"),
+      eb.fn.max("created_at").as("last"),
+    ])
+    .groupBy("form_id")
+    .execute();
+  const byForm = new Map(counts.map((c) => [c.form_id, c]));
+  return rows.map((row) => {
+    const c = byForm.get(row.id);
+    return {
+      ...toDefinition(row),
+      total: Number(c?.total ?? 0),
+      spam: Number(c?.spam ?? 0),
+      unread: Number(c?.unread ?? 0),
+      lastSubmissionAt: (c?.last as string | undefined) ?? null,
+    };
+  });
+}
+
+export async function getForm(db: DB, id: string): Promise<FormDefinition> {
+  const row = await db.selectFrom("form_definitions").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new ServiceError("not_found", "This form does not exist (it may have been deleted).");
+  return toDefinition(row);
+}
+
+/** The form for a public page: active ones only (undefined otherwise). */
+export async function findActiveForm(db: DB, slug: string): Promise<FormDefinition | undefined> {
+  const row = await db
+    .selectFrom("form_definitions")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("active", "=", sql.lit(true))
+    .executeTakeFirst();
+  return row ? toDefinition(row) : undefined;
+}
+
+export async function getFreeAnalysisForm(db: DB): Promise<FormDefinition> {
+  const row = await db
+    .selectFrom("form_definitions")
+    .selectAll()
+    .where("system_key", "=", FREE_ANALYSIS_SYSTEM_KEY)
+    .executeTakeFirst();
+  if (row) return toDefinition(row);
+  await seedForms(db);
+  return getFreeAnalysisForm(db);
+}
+
+function parseDefinition(input: unknown, system: string | null) {
+  const data = parseInput(formDefinitionSchema, input);
+  if (system === FREE_ANALYSIS_SYSTEM_KEY) {
+    const locked = lockFreeAnalysisFields(data.fields);
+    if ("error" in locked) throw new ServiceError("validation", locked.error, { fields: locked.error });
+    data.fields = locked.fields;
+    data.active = true;
+  } else {
+    data.fields = data.fields.map((f) => ({ ...f, locked: undefined }));
+  }
+  return data;
+}
+
+async function slugTaken(db: DB, slug: string, exceptId?: string) {
+  let q = db.selectFrom("form_definitions").select("id").where("slug", "=", slug);
+  if (exceptId) q = q.where("id", "!=", exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+const SLUG_TAKEN = "Another form already uses this slug.";
+
+export async function createForm(db: DB, actor: Actor, input: unknown): Promise<FormDefinition> {
+  const data = parseDefinition(input, null);
+  if (await slugTaken(db, data.slug)) throw new ServiceError("conflict", SLUG_TAKEN, { slug: SLUG_TAKEN });
+  const now = nowIso();
+  const id = crypto.randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("form_definitions")
+      .values({
+        id,
+        slug: data.slug,
+        name: data.name,
+        description: data.description,
+        fields: JSON.stringify(data.fields),
+        recipients: JSON.stringify(data.recipients),
+        success_message: data.successMessage,
+        active: data.active,
+        system_key: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await writeAudit(trx, {
+      action: "form.created",
+      ...auditFrom(actor),
+      target: data.slug,
+      details: { formId: id, name: data.name, fields: data.fields.length },
+    });
+  });
+  return getForm(db, id);
+}
+
+export async function updateForm(db: DB, actor: Actor, id: string, input: unknown): Promise<FormDefinition> {
+  const before = await getForm(db, id);
+  const data = parseDefinition(input, before.systemKey);
+  if (await slugTaken(db, data.slug, id)) throw new ServiceError("conflict", SLUG_TAKEN, { slug: SLUG_TAKEN });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("form_definitions")
+      .set({
+        slug: data.slug,
+        name: data.name,
+        description: data.description,
+        fields: JSON.stringify(data.fields),
+        recipients: JSON.stringify(data.recipients),
+        success_message: data.successMessage,
+        active: data.active,
+        updated_at: nowIso(),
+      })
+      .where("id", "=", id)
+      .execute();
+    const keys = (fields: FormField[]) => fields.map((f) => f.key);
+    await writeAudit(trx, {
+      action: "form.updated",
+      ...auditFrom(actor),
+      target: data.slug,
+      details: {
+        formId: id,
+        fieldsAdded: keys(data.fields).filter((k) => !keys(before.fields).includes(k)),
+        fieldsRemoved: keys(before.fields).filter((k) => !keys(data.fields).includes(k)),
+        active: data.active,
+      },
+    });
+  });
+  return getForm(db, id);
+}
+
+/** Deletes a staff form that has no submissions (one with submissions is switched off instead). */
+export async function deleteForm(db: DB, actor: Actor, id: string): Promise<void> {
+  const form = await getForm(db, id);
+  if (form.systemKey) throw new ServiceError("conflict", "The Free Analysis form cannot be deleted.");
+  const used = await db.selectFrom("lead_submissions").select("id").where("form_id", "=", id).executeTakeFirst();
+  if (used)
+    throw new ServiceError(
+      "conflict",
+      "This form has submissions. Delete them first, or switch the form off so it takes no more.",
+    );
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("form_definitions").where("id", "=", id).execute();
+    await writeAudit(trx, { action: "form.deleted", ...auditFrom(actor), target: form.slug, details: { formId: id } });
+  });
+}
+
+/** Seeds the Free Analysis form (once) and files older submissions under it. Idempotent. */
+export async function seedForms(db: DB): Promise<void> {
+  const now = nowIso();
+  const d = FREE_ANALYSIS_DEFAULT;
+  await db
+    .insertInto("form_definitions")
+    .values({
+      id: crypto.randomUUID(),
+      slug: d.slug,
+      name: d.name,
+      description: d.description,
+      fields: JSON.stringify(d.fields),
+      recipients: JSON.stringify(d.recipients),
+      success_message: d.successMessage,
+      active: true,
+      system_key: FREE_ANALYSIS_SYSTEM_KEY,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const form = await db
+    .selectFrom("form_definitions")
+    .select("id")
+    .where("system_key", "=", FREE_ANALYSIS_SYSTEM_KEY)
+    .executeTakeFirstOrThrow();
+  await db.updateTable("lead_submissions").set({ form_id: form.id }).where("form_id", "is", null).execute();
+}

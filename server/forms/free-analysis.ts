@@ -1,0 +1,103 @@
+import { CONSENT_TEXT, MONTHLY_VOLUMES, PAYMENT_METHODS } from "@common/lead";
+import { FREE_ANALYSIS_SLUG, type FormDefinitionData, type FormField } from "@common/forms";
+
+/**
+ * The Free Analysis form as a definition. Its core fields are those of common/lead.ts (the
+ * /contact form validates them with leadFormSchema and they feed the contact record), so
+ * they are locked: staff change their labels and help texts only, and may add optional
+ * fields of their own, which /contact shows after the message.
+ */
+export const FREE_ANALYSIS_SYSTEM_KEY = "free-analysis";
+
+export const FREE_ANALYSIS_CORE_FIELDS: FormField[] = [
+  { key: "name", type: "text", label: "Your name", help: null, required: true, options: [], contact: "name" },
+  {
+    key: "businessName",
+    type: "text",
+    label: "Business name",
+    help: null,
+    required: true,
+    options: [],
+    contact: "businessName",
+  },
+  { key: "email", type: "email", label: "E-mail", help: null, required: true, options: [], contact: "email" },
+  { key: "phone", type: "phone", label: "Phone", help: null, required: true, options: [], contact: "phone" },
+  { key: "website", type: "text", label: "Website", help: null, required: false, options: [], contact: "website" },
+  {
+    key: "monthlyVolume",
+    type: "select",
+    label: "Monthly card volume",
+    help: null,
+    required: true,
+    options: MONTHLY_VOLUMES.map((v) => v.label),
+  },
+  {
+    key: "averageTicket",
+    type: "number",
+    label: "Average sale (ticket)",
+    help: "In dollars, e.g. 45.00",
+    required: false,
+    options: [],
+  },
+  {
+    key: "currentProcessor",
+    type: "text",
+    label: "Current processor",
+    help: "e.g. Square, your bank, or “not sure”",
+    required: false,
+    options: [],
+  },
+  {
+    key: "paymentMethods",
+    type: "multiselect",
+    label: "How do you take payments?",
+    help: "Choose all that apply.",
+    required: true,
+    options: PAYMENT_METHODS.map((m) => m.label),
+  },
+  { key: "message", type: "textarea", label: "Anything we should know?", help: null, required: false, options: [] },
+  {
+    key: "statement",
+    type: "file",
+    label: "Recent processing statement",
+    help: "PDF, PNG or JPEG, up to 10 MB. It is stored privately and read only by our staff.",
+    required: false,
+    options: [],
+  },
+  { key: "consent", type: "consent", label: CONSENT_TEXT, help: null, required: true, options: [] },
+].map((f) => ({ ...(f as FormField), locked: true }));
+
+export const FREE_ANALYSIS_CORE_KEYS = FREE_ANALYSIS_CORE_FIELDS.map((f) => f.key);
+
+export const FREE_ANALYSIS_DEFAULT: FormDefinitionData = {
+  name: "Free Analysis",
+  slug: FREE_ANALYSIS_SLUG,
+  description: "The request for a free statement analysis on /contact (and from the savings calculator).",
+  fields: FREE_ANALYSIS_CORE_FIELDS,
+  recipients: [],
+  successMessage: "Thank you. We'll be in touch within one business day.",
+  active: true,
+};
+
+/**
+ * Staff's version of the Free Analysis fields made safe: every core field present, in its
+ * place, with its key, type, required flag and options as the code has them (only label
+ * and help text taken from staff), and every extra field optional and after the core ones.
+ * Returns an error sentence when staff tried to remove a core field.
+ */
+export function lockFreeAnalysisFields(fields: FormField[]): { fields: FormField[] } | { error: string } {
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const missing = FREE_ANALYSIS_CORE_FIELDS.filter((f) => !byKey.has(f.key));
+  if (missing.length)
+    return {
+      error: `The Free Analysis form's core fields cannot be removed (missing: ${missing.map((f) => f.label).join(", ")}).`,
+    };
+  const core = FREE_ANALYSIS_CORE_FIELDS.map((f) => {
+    const staff = byKey.get(f.key)!;
+    return { ...f, label: staff.label, help: staff.help };
+  });
+  const extras = fields
+    .filter((f) => !FREE_ANALYSIS_CORE_KEYS.includes(f.key))
+    .map((f) => ({ ...f, required: false, contact: null, locked: undefined }));
+  return { fields: [...core, ...extras] };
+}

@@ -1,0 +1,348 @@
+import { sql, type ExpressionBuilder } from "kysely";
+import { answerText, SUBMISSIONS_PAGE_SIZE, type Answer, type SubmissionTab } from "@common/forms";
+import { ServiceError } from "@common/result";
+import type { DB } from "../db";
+import type { Database } from "../db/schema";
+import { getForm } from "./definitions";
+
+/**
+ * The submissions inbox of a form: tabs (unread, read, spam), search, dates, pages; the
+ * detail with every answer, its files and where it differs from its contact; read/unread,
+ * spam/not spam (restoring makes the contact and sends the notification then) and delete.
+ * Every change is audited without the visitor's personal data.
+ */
+
+export interface SubmissionFilter {
+  tab: SubmissionTab;
+  q?: string;
+  /** Dates (YYYY-MM-DD) in the company's time zone, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The company's offset (America/Phoenix has no daylight saving). */
+const SITE_OFFSET = "-07:00";
+
+function dayStart(date: string): string | undefined {
+  if (!DATE.test(date)) return undefined;
+  const d = new Date(`${date}T00:00:00${SITE_OFFSET}`);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+export function parseFilter(query: Record<string, unknown>): SubmissionFilter {
+  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  const tab = text(query.tab);
+  const from = text(query.from);
+  const to = text(query.to);
+  const fields: Record<string, string> = {};
+  if (from && !dayStart(from)) fields.from = "Enter a date like 2026-01-31.";
+  if (to && !dayStart(to)) fields.to = "Enter a date like 2026-01-31.";
+  if (Object.keys(fields).length) throw new ServiceError("validation", "Please check the dates.", fields);
+  return {
+    tab: tab === "read" || tab === "spam" ? tab : "unread",
+    q: text(query.q).slice(0, 200) || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  };
+}
+
+type Eb = ExpressionBuilder<Database, "lead_submissions">;
+
+function where(formId: string, filter: SubmissionFilter, withTab = true) {
+  return (eb: Eb) => {
+    const parts = [eb("form_id", "=", formId)];
+    if (withTab) {
+      if (filter.tab === "spam") parts.push(eb("spam", "=", sql.lit(true)));
+      else {
+        parts.push(eb("spam", "=", sql.lit(false)));
+        parts.push(eb("read_at", filter.tab === "read" ? "is not" : "is", null));
+      }
+    }
+    if (filter.from) parts.push(eb("created_at", ">=", dayStart(filter.from)!));
+    if (filter.to) {
+      const next = new Date(Date.parse(dayStart(filter.to)!) + 24 * 3600_000).toISOString();
+      parts.push(eb("created_at", "<", next));
+    }
+    if (filter.q) {
+      const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const col = (c: "name" | "business_name" | "email" | "phone" | "answers") =>
+        eb(eb.fn("lower", [c]), "like", sql<string>`${like} escape '\\'`);
+      parts.push(eb.or([col("name"), col("business_name"), col("email"), col("phone"), col("answers")]));
+    }
+    return eb.and(parts);
+  };
+}
+
+export interface SubmissionListRow {
+  id: string;
+  createdAt: string;
+  name: string;
+  businessName: string;
+  email: string;
+  /** The first answers, for the list's summary line. */
+  summary: string;
+  read: boolean;
+  spam: boolean;
+  spamReason: string | null;
+  notifyStatus: string;
+  files: number;
+}
+
+export async function listSubmissions(db: DB, formId: string, filter: SubmissionFilter, page: number) {
+  await getForm(db, formId);
+  const base = db.selectFrom("lead_submissions").where(where(formId, filter));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const pages = Math.max(1, Math.ceil(total / SUBMISSIONS_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = await base
+    .select([
+      "id",
+      "created_at",
+      "name",
+      "business_name",
+      "email",
+      "answers",
+      "read_at",
+      "spam",
+      "spam_reason",
+      "notify_status",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("submission_files")
+        .whereRef("submission_files.submission_id", "=", "lead_submissions.id")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .as("file_count"),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom("lead_statements")
+        .whereRef("lead_statements.submission_id", "=", "lead_submissions.id")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .as("statement_count"),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(SUBMISSIONS_PAGE_SIZE)
+    .offset((current - 1) * SUBMISSIONS_PAGE_SIZE)
+    .execute();
+  // Tab counts ignore the tab but keep the search and the dates.
+  const counts = await db
+    .selectFrom("lead_submissions")
+    .where(where(formId, filter, false))
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when("spam", "=", sql.lit(true)).then(1).else(0).end()).as("spam"),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb("spam", "=", sql.lit(false)), eb("read_at", "is", null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("unread"),
+      eb.fn.countAll<number>().as("all"),
+    ])
+    .executeTakeFirstOrThrow();
+  const spam = Number(counts.spam ?? 0);
+  const unread = Number(counts.unread ?? 0);
+  return {
+    total,
+    page: current,
+    pages,
+    counts: { unread, read: Number(counts.all) - spam - unread, spam },
+    rows: rows.map((r): SubmissionListRow => ({
+      id: r.id,
+      createdAt: r.created_at,
+      name: r.name,
+      businessName: r.business_name,
+      email: r.email,
+      summary: summaryOf(r.answers),
+      read: r.read_at !== null,
+      spam: Boolean(r.spam),
+      spamReason: r.spam_reason,
+      notifyStatus: r.notify_status,
+      files: Number(r.file_count ?? 0) + Number(r.statement_count ?? 0),
+    })),
+  };
+}
+
+function summaryOf(answers: string | null): string {
+  const list = answers ? (JSON.parse(answers) as Answer[]) : [];
+  return list
+    .filter((a) => a.type === "textarea" || a.type === "select" || a.type === "text")
+    .map((a) => answerText(a))
+    .filter(Boolean)
+    .join(" · ")
+    .slice(0, 160);
+}
+
+export interface SubmissionFile {
+  kind: "attachment" | "statement";
+  id: string;
+  fieldKey: string;
+  filename: string;
+  size: number;
+  mimeType: string;
+}
+
+export interface SubmissionDetail {
+  id: string;
+  formId: string;
+  createdAt: string;
+  answers: Answer[];
+  files: SubmissionFile[];
+  read: boolean;
+  readAt: string | null;
+  spam: boolean;
+  spamReason: string | null;
+  /** Files the visitor attached that were not stored (e.g. today's upload limit), for staff. */
+  fileNote: string | null;
+  notify: { status: string; attempts: number; error: string | null; notifiedAt: string | null };
+  attribution: Record<"landingPage" | "referrer" | "utmSource" | "utmMedium" | "utmCampaign", string | null>;
+  clientIp: string | null;
+  userAgent: string | null;
+  contact: { id: string; name: string; businessName: string; email: string; phone: string; submissions: number } | null;
+  /** Where this submission's details differ from the contact as first submitted (or as staff edited it). */
+  differences: Array<{ field: string; label: string; submitted: string; contact: string }>;
+}
+
+export async function submissionRow(db: DB, formId: string, id: string) {
+  const row = await db
+    .selectFrom("lead_submissions")
+    .selectAll()
+    .where("id", "=", id)
+    .where("form_id", "=", formId)
+    .executeTakeFirst();
+  if (!row) throw new ServiceError("not_found", "This submission does not exist (it may have been deleted).");
+  return row;
+}
+
+export async function getSubmission(db: DB, formId: string, id: string): Promise<SubmissionDetail> {
+  const s = await submissionRow(db, formId, id);
+  const attachments = await db
+    .selectFrom("submission_files")
+    .innerJoin("stored_files", "stored_files.id", "submission_files.file_id")
+    .select([
+      "stored_files.id",
+      "submission_files.field_key",
+      "stored_files.filename",
+      "stored_files.size_bytes",
+      "stored_files.mime_type",
+    ])
+    .where("submission_files.submission_id", "=", id)
+    .execute();
+  const statements = await db
+    .selectFrom("lead_statements")
+    .select(["id", "original_filename", "size_bytes", "mime_type"])
+    .where("submission_id", "=", id)
+    .execute();
+  const contact = s.contact_id
+    ? await db.selectFrom("contacts").selectAll().where("id", "=", s.contact_id).executeTakeFirst()
+    : undefined;
+  const differences: SubmissionDetail["differences"] = [];
+  if (contact) {
+    const pairs: Array<[string, string, string | null, string | null]> = [
+      ["name", "Name", s.name, contact.name],
+      ["businessName", "Business", s.business_name, contact.business_name],
+      ["phone", "Phone", s.phone, contact.phone],
+      ["website", "Website", s.website, contact.website],
+    ];
+    for (const [field, label, submitted, kept] of pairs) {
+      if ((submitted ?? "") && (submitted ?? "") !== (kept ?? ""))
+        differences.push({ field, label, submitted: submitted ?? "", contact: kept ?? "" });
+    }
+  }
+  return {
+    id: s.id,
+    formId,
+    createdAt: s.created_at,
+    answers: s.answers ? (JSON.parse(s.answers) as Answer[]) : [],
+    files: [
+      ...statements.map((f) => ({
+        kind: "statement" as const,
+        id: f.id,
+        fieldKey: "statement",
+        filename: f.original_filename,
+        size: Number(f.size_bytes),
+        mimeType: f.mime_type,
+      })),
+      ...attachments.map((f) => ({
+        kind: "attachment" as const,
+        id: f.id,
+        fieldKey: f.field_key,
+        filename: f.filename,
+        size: Number(f.size_bytes),
+        mimeType: f.mime_type,
+      })),
+    ],
+    read: s.read_at !== null,
+    readAt: s.read_at,
+    spam: Boolean(s.spam),
+    spamReason: s.spam_reason,
+    fileNote: s.statement_note,
+    notify: {
+      status: s.notify_status,
+      attempts: s.notify_attempts,
+      error: s.notify_error,
+      notifiedAt: s.notified_at,
+    },
+    attribution: {
+      landingPage: s.landing_page,
+      referrer: s.referrer,
+      utmSource: s.utm_source,
+      utmMedium: s.utm_medium,
+      utmCampaign: s.utm_campaign,
+    },
+    clientIp: s.client_ip,
+    userAgent: s.user_agent,
+    contact: contact
+      ? {
+          id: contact.id,
+          name: contact.name,
+          businessName: contact.business_name,
+          email: contact.email,
+          phone: contact.phone,
+          submissions: contact.submission_count,
+        }
+      : null,
+    differences,
+  };
+}
+
+/** The submission's rows for the CSV export, a page at a time (keyset on time and id). */
+export function exportPage(db: DB, formId: string, filter: SubmissionFilter, pageSize: number) {
+  return (after: { created_at: string; id: string } | undefined) => {
+    let q = db
+      .selectFrom("lead_submissions")
+      .where(where(formId, filter))
+      .select([
+        "id",
+        "created_at",
+        "name",
+        "business_name",
+        "email",
+        "phone",
+        "answers",
+        "read_at",
+        "spam",
+        "spam_reason",
+        "notify_status",
+        "landing_page",
+        "referrer",
+        "utm_source",
+        "utm_medium",
+        "utm_campaign",
+      ]);
+    if (after)
+      q = q.where((eb) =>
+        eb.or([
+          eb("created_at", "<", after.created_at),
+          eb.and([eb("created_at", "=", after.created_at), eb("id", "<", after.id)]),
+        ]),
+      );
+    return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(pageSize).execute();
+  };
+}

@@ -1,0 +1,155 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { ServiceError } from "@common/result";
+import { writeAudit } from "../audit/audit";
+import type { DB } from "../db";
+import { nowIso } from "../db/dialect";
+import { deleteStoredFiles } from "../files/files";
+import { kickJobs } from "../jobs/jobs";
+import type { Actor } from "../users/users";
+import { getForm } from "./definitions";
+import { submissionRow } from "./inbox";
+import { enqueueSubmissionNotification } from "./notify";
+import { linkContact } from "./submissions";
+
+/**
+ * What staff do to one submission: read/unread, spam/not spam (restoring a held one makes
+ * its contact and sends its notification), send the notification again, delete it with its
+ * files. Every change is audited without the visitor's personal data.
+ */
+
+const auditFrom = (actor: Actor) => ({
+  actorId: actor.id,
+  actorEmail: actor.email,
+  ip: actor.ip ?? null,
+  userAgent: actor.userAgent ?? null,
+});
+
+export async function setRead(db: DB, actor: Actor, formId: string, id: string, read: boolean) {
+  await submissionRow(db, formId, id);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("lead_submissions")
+      .set({ read_at: read ? nowIso() : null })
+      .where("id", "=", id)
+      .execute();
+    await writeAudit(trx, {
+      action: read ? "submission.read" : "submission.unread",
+      ...auditFrom(actor),
+      target: id,
+      details: { formId },
+    });
+  });
+}
+
+/**
+ * Spam or not. Restoring one that was held (no contact yet) makes or links its contact and
+ * sends the notification it never had.
+ */
+export async function setSpam(db: DB, actor: Actor, formId: string, id: string, spam: boolean) {
+  const s = await submissionRow(db, formId, id);
+  if (Boolean(s.spam) === spam) return { notified: false };
+  let notify = false;
+  // Read before the transaction: SQLite has one connection, which the transaction holds.
+  const formSlug = (await getForm(db, formId)).slug;
+  await db.transaction().execute(async (trx) => {
+    let contactId = s.contact_id;
+    if (!spam && !contactId) {
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.email))
+        throw new ServiceError(
+          "conflict",
+          "This submission has no valid e-mail address, so no contact can be made from it. Delete it instead.",
+        );
+      contactId = (
+        await linkContact(
+          trx,
+          { email: s.email, name: s.name, businessName: s.business_name, phone: s.phone, website: s.website },
+          nowIso(),
+          {
+            source: s.source === "form" ? formSlug : s.source,
+            monthlyVolume: s.monthly_volume || null,
+            currentProcessor: s.current_processor,
+            attribution: {
+              landingPage: s.landing_page,
+              referrer: s.referrer,
+              utmSource: s.utm_source,
+              utmMedium: s.utm_medium,
+              utmCampaign: s.utm_campaign,
+            },
+          },
+        )
+      ).id;
+    }
+    notify = !spam && s.notify_status === "held";
+    await trx
+      .updateTable("lead_submissions")
+      .set({
+        spam,
+        spam_reason: spam ? "staff" : null,
+        contact_id: contactId,
+        ...(notify ? { notify_status: "pending" as const } : {}),
+      })
+      .where("id", "=", id)
+      .execute();
+    // Restoring a held submission queues its staff e-mail with it.
+    if (notify) await enqueueSubmissionNotification(trx, id);
+    await writeAudit(trx, {
+      action: spam ? "submission.marked_spam" : "submission.restored",
+      ...auditFrom(actor),
+      target: id,
+      details: { formId, wasHeldFor: s.spam_reason },
+    });
+  });
+  if (notify) kickJobs();
+  return { notified: notify };
+}
+
+/** Sends a failed (or never sent) notification again, by hand. */
+export async function resendNotification(db: DB, actor: Actor, formId: string, id: string) {
+  const s = await submissionRow(db, formId, id);
+  if (s.spam) throw new ServiceError("conflict", "Spam is never notified. Restore it first.");
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("lead_submissions")
+      .set({ notify_status: "pending", notify_attempts: 0, notified_at: null, notify_error: null })
+      .where("id", "=", id)
+      .execute();
+    // A new attempt (its own job key): the first job may have run out of attempts already.
+    await enqueueSubmissionNotification(trx, id, `resend:${crypto.randomUUID()}`);
+    await writeAudit(trx, {
+      action: "submission.notification_resent",
+      ...auditFrom(actor),
+      target: id,
+      details: { formId },
+    });
+  });
+  kickJobs();
+}
+
+/** Deletes a submission with its files (attachments and statement, in the file store). */
+export async function deleteSubmission(db: DB, actor: Actor, formId: string, id: string) {
+  const s = await submissionRow(db, formId, id);
+  const statements = await db
+    .selectFrom("lead_statements")
+    .select("storage_key")
+    .where("submission_id", "=", id)
+    .execute();
+  const files = await db.selectFrom("submission_files").select("file_id").where("submission_id", "=", id).execute();
+  await db.transaction().execute(async (trx) => {
+    // Attachments and the statement, all in the file store.
+    await deleteStoredFiles(trx, [...files.map((f) => f.file_id), ...statements.map((st) => st.storage_key)]);
+    await trx.deleteFrom("lead_submissions").where("id", "=", id).execute();
+    if (s.contact_id)
+      await trx
+        .updateTable("contacts")
+        .set({ submission_count: sql<number>`case when submission_count > 0 then submission_count - 1 else 0 end` })
+        .where("id", "=", s.contact_id)
+        .execute();
+    await writeAudit(trx, {
+      action: "submission.deleted",
+      ...auditFrom(actor),
+      target: id,
+      details: { formId, files: files.length + statements.length },
+    });
+  });
+}
