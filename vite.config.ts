@@ -30,7 +30,7 @@ export default defineConfig({
                 },
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](components[\\/]site[\\/](header|desktop-nav|mobile-nav|footer|logo|linkedin-icon|scroll-to-top|section|page-header|breadcrumbs|cta-band|json-ld)|components[\\/]ui[\\/](button|loading|route-error|deferred-toaster|use-toast)|lib[\\/](nav|site|seo|utils|nonce|use-page-loading|structured-data))\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority|tailwind-merge)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*|icons[\\/](chevron-down|menu|phone|mail|map-pin|arrow-right|check))\.js$/,
+                  test: /[\\/]app[\\/](components[\\/]site[\\/](header|desktop-nav|mobile-nav|footer|logo|linkedin-icon|scroll-to-top|section|page-header|breadcrumbs|cta-band|json-ld)|components[\\/]ui[\\/](button-variants|loading|route-error|deferred-toaster|use-toast)|lib[\\/](nav|site|seo|cx|nonce|use-page-loading|structured-data))\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*|icons[\\/](chevron-down|menu|phone|mail|map-pin|arrow-right|check))\.js$/,
                   priority: 10,
                 },
               ],
