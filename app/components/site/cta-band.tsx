@@ -2,7 +2,6 @@ import { Phone } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { telHref, useRootData } from "~/lib/site";
-import { cx } from "~/lib/cx";
 
 /** The closing call to action: Get Free Analysis, or call. */
 export function CtaBand({
