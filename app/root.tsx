@@ -2,7 +2,9 @@ import { Links, Meta, Outlet, Scripts, type LinksFunction } from "react-router";
 import { useEffect } from "react";
 import { getDb } from "@server/db";
 import { ownerFirstName, ownerPath } from "@common/settings";
+import { getImageInfos } from "@server/media/images";
 import { getSiteSettings } from "@server/settings/settings";
+import { shareImagePath } from "@common/media";
 import { getConfig } from "@server/config";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { RouteError } from "~/components/ui/route-error";
@@ -20,9 +22,14 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader(_args: Route.LoaderArgs): Promise<RootData> {
-  const settings = await getSiteSettings(getDb());
+  const db = getDb();
+  const settings = await getSiteSettings(db);
+  const shareImage = settings.shareImageId
+    ? (await getImageInfos(db, [settings.shareImageId])).get(settings.shareImageId)
+    : undefined;
   return {
     settings,
+    shareImagePath: shareImage ? shareImagePath(shareImage) : null,
     owner: { firstName: ownerFirstName(settings), name: settings.ownerName, path: ownerPath(settings) },
     siteUrl: getConfig().siteUrl,
   };

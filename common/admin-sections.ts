@@ -7,7 +7,17 @@ import type { Permission } from "./roles";
  * admin path or API area that is not here answers 404.
  */
 export type AdminIcon =
-  "dashboard" | "contacts" | "forms" | "posts" | "guides" | "faq" | "industries" | "settings" | "users" | "security";
+  | "dashboard"
+  | "contacts"
+  | "forms"
+  | "posts"
+  | "guides"
+  | "faq"
+  | "industries"
+  | "media"
+  | "settings"
+  | "users"
+  | "security";
 
 export interface AdminSection {
   /** The API area and the path segment after /admin ("dashboard" for /admin itself). */
@@ -48,6 +58,24 @@ export const ADMIN_SECTIONS = [
     nav: "main",
   },
   { key: "faq-items", path: "/admin/faq-items", label: "FAQ items", icon: "faq", permission: "content", nav: "main" },
+  // content-site: industries, media, settings
+  {
+    key: "industries",
+    path: "/admin/industries",
+    label: "Industries",
+    icon: "industries",
+    permission: "content",
+    nav: "main",
+  },
+  { key: "media", path: "/admin/media", label: "Media", icon: "media", permission: "content", nav: "main" },
+  {
+    key: "settings",
+    path: "/admin/settings",
+    label: "Site settings",
+    icon: "settings",
+    permission: "settings",
+    nav: "main",
+  },
   { key: "users", path: "/admin/users", label: "Users", icon: "users", permission: "users", nav: "main" },
   {
     key: "security",

@@ -131,3 +131,11 @@ export const articleBulkSchema = z.object({
     .check(z.minLength(1, "Choose at least one item."), z.maxLength(200, "Choose at most 200 items at a time.")),
 });
 export type ArticleBulk = z.output<typeof articleBulkSchema>;
+/** A new order of one FAQ category: every item id of that category, first to last. */
+export const faqReorderSchema = z.object({
+  category: requiredText("a category", F.category),
+  ids: z
+    .array(z.string().check(z.minLength(1, "Missing item id.")), { error: "Send the items in their new order." })
+    .check(z.minLength(1, "Send the items in their new order."), z.maxLength(1000, "Too many items.")),
+});
+export type FaqReorderInput = z.input<typeof faqReorderSchema>;

@@ -69,3 +69,8 @@ export const CONTACT_LIMITS = {
   pageSize: 25,
   bulk: 200,
 } as const;
+
+/** Uploaded content images: the size limit, the alt text and the widths of the resized variants. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_LIMITS = { alt: 300, filename: 200 } as const;
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;

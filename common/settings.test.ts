@@ -36,6 +36,11 @@ describe("owner path", () => {
     expect(ownerPath({ ownerName: "Mark Ellison" })).toBe("/meet-mark");
     expect(ownerPath({ ownerName: "  José  Álvarez " })).toBe("/meet-jose");
   });
+
+  it("is /meet- plus the owner slug when one is set", () => {
+    expect(ownerPath({ ownerName: "Mark Ellison", ownerSlug: "mark-ellison" })).toBe("/meet-mark-ellison");
+    expect(siteSettingsSchema.safeParse({ ...defaultSiteSettings, ownerSlug: "Mark!" }).success).toBe(false);
+  });
 });
 
 describe("slugify", () => {

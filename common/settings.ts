@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { slugify } from "./slug";
+import { SLUG_MESSAGE, SLUG_PATTERN, slugify } from "./slug";
 import { requiredText } from "./text";
 
 /**
@@ -25,6 +25,15 @@ export const siteSettingsSchema = z.object({
   email: z.email("Enter a valid e-mail address."),
   ownerName: text("the owner's name", 100),
   ownerTitle: text("the owner's title", 100),
+  /** The owner page is /meet-{ownerSlug}; changing it 301s the old path. */
+  ownerSlug: z
+    .string({ error: "Enter the owner page's address." })
+    .check(
+      z.trim(),
+      z.minLength(1, "Enter the owner page's address."),
+      z.maxLength(60, "The owner page's address must be 60 characters or fewer."),
+      z.regex(SLUG_PATTERN, SLUG_MESSAGE),
+    ),
   linkedinUrl: z.url("Enter the full LinkedIn address, starting with https://."),
   location: text("the location", 100),
   businessHours: text("the business hours", 120),
@@ -34,6 +43,10 @@ export const siteSettingsSchema = z.object({
   copyrightYear: z
     .int({ error: "Enter a year." })
     .check(z.minimum(2000, "Enter a year from 2000."), z.maximum(2100, "Enter a year up to 2100.")),
+  /** The description search engines and link previews show for pages without their own. */
+  seoDescription: text("the default search description", 320, 20),
+  /** The image link previews show (an uploaded image's id, or empty for the built-in one). */
+  shareImageId: optional("The share image", 36),
   /** Savings calculator: the published interchange-plus illustration it compares against. */
   calculatorInterchangePercent: percent("The interchange percentage", 10),
   calculatorMarkupPercent: percent("The markup percentage", 5),
@@ -54,6 +67,7 @@ export const defaultSiteSettings: SiteSettings = {
   email: "hello@meritumpayments.com",
   ownerName: "Mark Ellison",
   ownerTitle: "Founder and Principal",
+  ownerSlug: "mark",
   linkedinUrl: "https://www.linkedin.com/company/meritum-payments",
   location: "Gilbert, Arizona",
   businessHours: "Monday to Friday, 8 a.m. to 5 p.m. Arizona time",
@@ -61,6 +75,9 @@ export const defaultSiteSettings: SiteSettings = {
   postalCode: "85233",
   experience: "35+ years",
   copyrightYear: 2025,
+  seoDescription:
+    "Merchant accounts, mobile payments and online payment gateways with transparent interchange-plus pricing and personal service. 35+ years serving the East Valley and merchants nationwide.",
+  shareImageId: "",
   calculatorInterchangePercent: 1.85,
   calculatorMarkupPercent: 0.25,
   calculatorPerTransactionFee: 0.1,
@@ -72,7 +89,7 @@ export function ownerFirstName(settings: Pick<SiteSettings, "ownerName">): strin
   return settings.ownerName.trim().split(/\s+/)[0] ?? settings.ownerName;
 }
 
-/** The path of the owner page: /meet-{slug of the first name}. */
-export function ownerPath(settings: Pick<SiteSettings, "ownerName">): string {
-  return `/meet-${slugify(ownerFirstName(settings))}`;
+/** The path of the owner page: /meet-{ownerSlug}, or the slug of the first name when none is set. */
+export function ownerPath(settings: Pick<SiteSettings, "ownerName"> & { ownerSlug?: string }): string {
+  return `/meet-${settings.ownerSlug || slugify(ownerFirstName(settings))}`;
 }

@@ -31,6 +31,7 @@ import { startJobRunner } from "./jobs/jobs";
 import { registerLeadJobs } from "./leads/leads";
 import { ensurePrivateDir } from "./files/private-fs";
 import { log } from "./logger";
+import { publicMedia } from "./media/api";
 
 export interface ServerOptions {
   /** Present in development (`npm run dev`): Vite serves assets and rebuilds routes on change. */
@@ -124,6 +125,8 @@ export function createApp(options: ServerOptions = {}) {
   api.use(apiNotFound());
   api.use(apiErrorHandler());
   app.use("/api", api);
+  // Uploaded content images (server/media): public, immutable.
+  app.use("/media", publicMedia());
 
   if (options.viteDevServer) {
     app.use(options.viteDevServer.middlewares);

@@ -71,3 +71,25 @@ export const contactsKeys = {
 export const dashboardKeys = {
   all: ["/api/admin/dashboard"] as const,
 };
+
+// content-site: FAQ items, industries, media, settings
+export const faqKeys = {
+  all: ["/api/admin/faq-items"] as const,
+  list: () => [...faqKeys.all],
+};
+
+export const industriesKeys = {
+  all: ["/api/admin/industries"] as const,
+  list: () => [...industriesKeys.all],
+  detail: (id: string) => [...industriesKeys.all, id],
+};
+
+export const mediaKeys = {
+  all: ["/api/admin/media"] as const,
+  list: () => [...mediaKeys.all],
+};
+
+export const settingsKeys = {
+  all: ["/api/admin/settings"] as const,
+  detail: () => [...settingsKeys.all],
+};

@@ -27,6 +27,7 @@ describe("seo", () => {
       settings,
       owner: { firstName: "Ada", name: "Ada Lane", path: "/meet-ada" },
       siteUrl: "https://acme.example",
+      shareImagePath: null,
     };
     const tags = seo(
       { matches: [{ id: "root", loaderData: root }], location: { pathname: "/about" } },
@@ -36,5 +37,23 @@ describe("seo", () => {
     expect(tags).toContainEqual({ name: "description", content: "Based in Mesa, Arizona." });
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://acme.example/about" });
     expect(tags).toContainEqual({ property: "og:image", content: "https://acme.example/og-default.png" });
+  });
+
+  it("uses the share image chosen in the settings, and the default description token", () => {
+    const root: RootData = {
+      settings: { ...settings, seoDescription: "Fair card processing." },
+      owner: { firstName: "Ada", name: "Ada Lane", path: "/meet-ada" },
+      siteUrl: "https://acme.example",
+      shareImagePath: "/media/0b8a1c3e-5d2f-4e6a-9b7c-1d2e3f4a5b6c/original",
+    };
+    const tags = seo(
+      { matches: [{ id: "root", loaderData: root }], location: { pathname: "/" } },
+      { title: "Home", description: "{seoDescription}" },
+    );
+    expect(tags).toContainEqual({ name: "description", content: "Fair card processing." });
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: "https://acme.example/media/0b8a1c3e-5d2f-4e6a-9b7c-1d2e3f4a5b6c/original",
+    });
   });
 });

@@ -16,9 +16,9 @@ export interface PageSeo {
   noindex?: boolean;
 }
 
-const SETTING_TOKEN = /\{(companyName|location|experience|phone|ownerName)\}/g;
+const SETTING_TOKEN = /\{(companyName|location|experience|phone|ownerName|seoDescription)\}/g;
 
-/** Replaces {companyName}, {location}, {experience}, {phone} and {ownerName} with the settings store's values. */
+/** Replaces {companyName}, {location}, {experience}, {phone}, {ownerName} and {seoDescription} with the settings store's values. */
 export function fillSettings(text: string, settings: RootData["settings"] | undefined): string {
   const fallback = {
     companyName: "Meritum",
@@ -26,6 +26,7 @@ export function fillSettings(text: string, settings: RootData["settings"] | unde
     experience: "35+ years",
     phone: "",
     ownerName: "our founder",
+    seoDescription: "",
   };
   return text.replace(SETTING_TOKEN, (_, key: keyof typeof fallback) => String(settings?.[key] ?? fallback[key]));
 }
@@ -42,7 +43,7 @@ export function seo(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const description = fillSettings(page.description, root?.settings);
   const title = pageTitle.includes(brand) ? pageTitle : `${pageTitle} | ${brand}`;
   const url = `${siteUrl}${page.path ?? args.location.pathname}`;
-  const image = `${siteUrl}${page.image ?? "/og-default.png"}`;
+  const image = `${siteUrl}${page.image ?? root?.shareImagePath ?? "/og-default.png"}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

@@ -5,6 +5,8 @@ import type { SiteSettings } from "@common/settings";
 export interface RootData {
   settings: SiteSettings;
   owner: { firstName: string; name: string; path: string };
+  /** The uploaded share image chosen in the settings (null: the built-in /og-default.png). */
+  shareImagePath: string | null;
   siteUrl: string;
 }
 

@@ -173,3 +173,27 @@ export const auditActionLabels: Record<string, string> = {
   "contact.deleted": "Contact erased",
   "contact.exported": "Contacts exported as CSV",
 };
+
+/** Who acted, from where (an admin API call's `apiActor`). */
+export interface AuditActor {
+  id: string;
+  email: string;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Writes an audit row for a staff action; nothing when there is no actor (seeds, scripts). */
+export async function writeAuditBy(
+  db: DB,
+  actor: AuditActor | undefined,
+  entry: Pick<AuditEntry, "action" | "target" | "details">,
+): Promise<void> {
+  if (!actor) return;
+  await writeAudit(db, {
+    ...entry,
+    actorId: actor.id,
+    actorEmail: actor.email,
+    ip: actor.ip ?? null,
+    userAgent: actor.userAgent ?? null,
+  });
+}

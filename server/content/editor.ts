@@ -10,7 +10,8 @@ import { nowIso } from "../db/dialect";
 import type { Actor } from "../users/users";
 import { articleToInput, assertSlugFree, parseArticle, toColumns } from "./article-writes";
 import { getArticleById, toArticle, untyped, type Article, type ArticleRow, type ArticleTable } from "./articles";
-import { addRedirect, articlePath, clearRedirectFrom, markGone } from "./redirects";
+import { markGone, recordRedirect, removeRedirectFrom } from "../redirects/redirects";
+import { articlePath } from "./redirects";
 import { deleteRevisions, recordRevision, revisionSnapshot, type RevisionKind } from "./revisions";
 import { bumpContentVersion } from "./version";
 import { isVisible } from "./visibility";
@@ -60,7 +61,7 @@ export async function createArticleAs(db: DB, actor: Actor, table: ArticleTable,
       .returningAll()
       .executeTakeFirstOrThrow()) as ArticleRow;
     const article = toArticle(row);
-    await clearRedirectFrom(trx, articlePath(table, article.slug));
+    await removeRedirectFrom(trx, articlePath(table, article.slug));
     await recordRevision(trx, table, article, "created", actor);
     await audit(trx, actor, table, "created", article, { status: article.status });
     await bumpContentVersion(trx);
@@ -91,8 +92,8 @@ async function writeArticle(
   const article = toArticle(row);
   const oldPath = articlePath(table, existing.slug);
   const newPath = articlePath(table, article.slug);
-  if (oldPath !== newPath && isVisible(existing)) await addRedirect(db, table, article.id, oldPath, newPath);
-  else await clearRedirectFrom(db, newPath);
+  if (oldPath !== newPath && isVisible(existing)) await recordRedirect(db, oldPath, newPath, { table, id: article.id });
+  else await removeRedirectFrom(db, newPath);
   await recordRevision(db, table, article, options.kind, actor);
   const changed = (["title", "slug", "body", "excerpt", "status", "publishedAt"] as const).filter(
     (f) => existing[f] !== article[f],
@@ -195,7 +196,7 @@ export async function bulkArticlesAs(
 
 async function deleteArticleRow(db: DB, actor: Actor, table: ArticleTable, existing: Article) {
   await untyped(db).deleteFrom(table).where("id", "=", existing.id).execute();
-  await markGone(db, table, existing.id, articlePath(table, existing.slug), isVisible(existing));
+  await markGone(db, articlePath(table, existing.slug), { table, id: existing.id }, { wasPublic: isVisible(existing) });
   await deleteRevisions(db, table, existing.id);
   await audit(db, actor, table, "deleted", existing, { status: existing.status });
 }

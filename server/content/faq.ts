@@ -1,11 +1,16 @@
 import crypto from "node:crypto";
-import { faqInputSchema, type FaqInput, type FaqValues } from "@common/content";
+import { faqInputSchema, faqReorderSchema, type FaqInput, type FaqValues } from "@common/content";
 import { parseInput, ServiceError } from "@common/result";
 import { slugify } from "@common/slug";
+import { writeAuditBy } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { renderMarkdown } from "../markdown/markdown";
+import type { Actor } from "../users/users";
 import { bumpContentVersion } from "./version";
+
+const auditFaq = (db: DB, actor: Actor | undefined, action: string, target: string, details = {}) =>
+  writeAuditBy(db, actor, { action, target, details });
 
 export interface FaqItem {
   id: string;
@@ -111,16 +116,39 @@ export async function getFaqById(db: DB, id: string): Promise<FaqItem | undefine
   return row ? toFaq(row) : undefined;
 }
 
-export async function createFaq(db: DB, input: unknown): Promise<FaqItem> {
+/** Creates an item; without a sort order it goes last in its category. */
+export async function createFaq(db: DB, input: unknown, actor?: Actor): Promise<FaqItem> {
+  const given = input as { sortOrder?: unknown } | null;
   const value = parseFaq(input);
   await assertSlugFree(db, value.slug);
-  const now = nowIso();
-  const row = await db.insertInto("faq_items").values(newFaqRow(value, now)).returningAll().executeTakeFirstOrThrow();
-  await bumpContentVersion(db);
-  return toFaq(row);
+  return db.transaction().execute(async (trx) => {
+    if (given?.sortOrder === undefined || given.sortOrder === "")
+      value.sortOrder = await nextSortOrder(trx, value.category);
+    const row = await trx
+      .insertInto("faq_items")
+      .values(newFaqRow(value, nowIso()))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpContentVersion(trx);
+    await auditFaq(trx, actor, "faq.created", value.question, { slug: value.slug, category: value.category });
+    return toFaq(row);
+  });
 }
 
-export async function updateFaq(db: DB, id: string, changes: Partial<FaqInput>): Promise<FaqItem> {
+/** One past the last item of a category (or of the whole list for a new category). */
+async function nextSortOrder(db: DB, category: string): Promise<number> {
+  const last = async (scoped: boolean) => {
+    let q = db.selectFrom("faq_items").select((eb) => eb.fn.max("sort_order").as("max"));
+    if (scoped) q = q.where("category", "=", category);
+    return (await q.executeTakeFirst())?.max;
+  };
+  const max = (await last(true)) ?? (await last(false));
+  return max === null || max === undefined ? 10 : Number(max) + 1;
+}
+
+export async function updateFaq(db: DB, id: string, changes: Partial<FaqInput>, actor?: Actor): Promise<FaqItem> {
+  if (!changes || typeof changes !== "object" || Array.isArray(changes))
+    throw new ServiceError("validation", "Send the fields to change.");
   const existing = await getFaqById(db, id);
   if (!existing) throw new ServiceError("not_found", "That item no longer exists.");
   const value = parseFaq({
@@ -133,31 +161,90 @@ export async function updateFaq(db: DB, id: string, changes: Partial<FaqInput>):
     ...changes,
   });
   await assertSlugFree(db, value.slug, id);
-  const row = await db
-    .updateTable("faq_items")
-    .set({
-      slug: value.slug,
-      question: value.question,
-      answer: value.answer,
-      category: value.category,
-      sort_order: value.sortOrder,
-      published: value.published,
-      updated_at: nowIso(),
-    })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await bumpContentVersion(db);
-  return toFaq(row);
+  return db.transaction().execute(async (trx) => {
+    if (value.category !== existing.category && changes.sortOrder === undefined)
+      value.sortOrder = await nextSortOrder(trx, value.category);
+    const row = await trx
+      .updateTable("faq_items")
+      .set({
+        slug: value.slug,
+        question: value.question,
+        answer: value.answer,
+        category: value.category,
+        sort_order: value.sortOrder,
+        published: value.published,
+        updated_at: nowIso(),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpContentVersion(trx);
+    const changed = (Object.keys(changes) as Array<keyof FaqInput>).filter(
+      (key) => JSON.stringify(changes[key]) !== JSON.stringify(existing[key as keyof FaqItem]),
+    );
+    const action =
+      changed.length === 1 && changed[0] === "published"
+        ? value.published
+          ? "faq.published"
+          : "faq.unpublished"
+        : "faq.updated";
+    await auditFaq(trx, actor, action, value.question, { slug: value.slug, changed });
+    return toFaq(row);
+  });
 }
 
-export const publishFaq = (db: DB, id: string) => updateFaq(db, id, { published: true });
-export const unpublishFaq = (db: DB, id: string) => updateFaq(db, id, { published: false });
+export const publishFaq = (db: DB, id: string, actor?: Actor) => updateFaq(db, id, { published: true }, actor);
+export const unpublishFaq = (db: DB, id: string, actor?: Actor) => updateFaq(db, id, { published: false }, actor);
 
-export async function deleteFaq(db: DB, id: string): Promise<void> {
-  const result = await db.deleteFrom("faq_items").where("id", "=", id).executeTakeFirst();
-  if (!Number(result.numDeletedRows)) throw new ServiceError("not_found", "That item no longer exists.");
-  await bumpContentVersion(db);
+export async function deleteFaq(db: DB, id: string, actor?: Actor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("faq_items")
+      .where("id", "=", id)
+      .returning(["question", "slug"])
+      .executeTakeFirst();
+    if (!row) throw new ServiceError("not_found", "That item no longer exists.");
+    await bumpContentVersion(trx);
+    await auditFaq(trx, actor, "faq.deleted", row.question, { slug: row.slug });
+  });
+}
+
+/**
+ * Puts one category's items in the given order. The category keeps its place among the
+ * others: its items take the positions its items held in the whole list, and every item is
+ * numbered again (10, 20, 30 ...) so the order is strict. The ids must be exactly the
+ * category's items (otherwise someone changed the list meanwhile: 409).
+ */
+export async function reorderFaq(db: DB, input: unknown, actor?: Actor): Promise<FaqItem[]> {
+  const { category, ids } = parseInput(faqReorderSchema, input);
+  return db.transaction().execute(async (trx) => {
+    const all = (await trx.selectFrom("faq_items").selectAll().orderBy("sort_order").orderBy("question").execute()).map(
+      toFaq,
+    );
+    const inCategory = all.filter((item) => item.category === category);
+    if (!inCategory.length) throw new ServiceError("not_found", `There is no category called “${category}”.`);
+    const known = new Set(inCategory.map((item) => item.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
+      throw new ServiceError("conflict", "The list changed since it was loaded. Reload and try again.");
+    const byId = new Map(inCategory.map((item) => [item.id, item]));
+    const queue = ids.map((id) => byId.get(id)!);
+    const ordered = all.map((item) => (item.category === category ? queue.shift()! : item));
+    const now = nowIso();
+    for (const [index, item] of ordered.entries()) {
+      const sortOrder = (index + 1) * 10;
+      if (item.sortOrder === sortOrder) continue;
+      await trx
+        .updateTable("faq_items")
+        .set({ sort_order: sortOrder, updated_at: now })
+        .where("id", "=", item.id)
+        .execute();
+    }
+    await bumpContentVersion(trx);
+    await auditFaq(trx, actor, "faq.reordered", category, {
+      order: ids.map((id) => byId.get(id)!.slug),
+    });
+    return ordered.filter((item) => item.category === category);
+  });
 }
 
 /** Inserts seed items whose slug is missing; returns how many were inserted. */

@@ -310,6 +310,24 @@ export interface ContentRedirectsTable {
   created_at: string;
 }
 
+// content-site: images
+
+/** An uploaded content image; its bytes and variants are rows of stored_files. */
+export interface ImagesTable {
+  id: string;
+  filename: string;
+  alt: string;
+  width: number;
+  height: number;
+  format: string;
+  size_bytes: number;
+  original_file_id: string;
+  variants: string; // JSON ImageVariant[]
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
@@ -333,6 +351,8 @@ export interface Database {
   content_redirects: ContentRedirectsTable;
   rate_limits: RateLimitsTable;
   jobs: JobsTable;
+  // content-site
+  images: ImagesTable;
 }
 
 export type { Generated };

@@ -5,6 +5,10 @@ import { articlesApi } from "../content/api";
 import { requireApi } from "../auth/express";
 import { contactsApi } from "../contacts/api";
 import { dashboardApi } from "../dashboard/api";
+import { faqApi } from "../content/faq-api";
+import { industriesApi } from "../industries/api";
+import { mediaApi, mediaUploadApi } from "../media/api";
+import { settingsApi } from "../settings/api";
 import { jsonBody } from "./body";
 import { usersApi } from "../users/api";
 
@@ -24,9 +28,19 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   forms: null,
   "blog-posts": articlesApi("blog_posts"),
   "help-guides": articlesApi("help_guides"),
-  "faq-items": null,
+  // content-site
+  "faq-items": faqApi,
+  industries: industriesApi,
+  media: mediaApi,
+  settings: settingsApi,
   users: usersApi,
   security: accountApi,
+};
+
+/** Routes that read a raw (non-JSON) body themselves, mounted ahead of the JSON reader. */
+const sectionRawBodyApis: Partial<Record<AdminSectionKey, () => express.Router>> = {
+  // content-site: image uploads (the file is the body, for upload progress)
+  media: mediaUploadApi,
 };
 
 /** The sections that have an API (each answers GET /api/admin/<key>). */
@@ -40,7 +54,8 @@ export function adminApi() {
   const router = express.Router();
   for (const section of ADMIN_SECTIONS) {
     const api = sectionApis[section.key];
-    if (api) router.use(`/${section.key}`, requireApi(section.permission), adminJson, api());
+    const raw = sectionRawBodyApis[section.key];
+    if (api) router.use(`/${section.key}`, requireApi(section.permission), ...(raw ? [raw()] : []), adminJson, api());
   }
   return router;
 }

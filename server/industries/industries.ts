@@ -1,8 +1,12 @@
 import crypto from "node:crypto";
 import { industryInputSchema } from "@common/industry";
-import { parseInput } from "@common/result";
+import { parseInput, ServiceError } from "@common/result";
+import { writeAuditBy } from "../audit/audit";
+import { bumpContentVersion } from "../content/version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
+import { recordRedirect, removeRedirectFrom } from "../redirects/redirects";
+import type { Actor } from "../users/users";
 import { industrySeed } from "./industries.seed";
 
 export interface Industry {
@@ -101,4 +105,84 @@ export async function seedIndustries(db: DB): Promise<void> {
     )
     .onConflict((oc) => oc.column("slug").doNothing())
     .execute();
+}
+
+// --- Staff editing (/admin/industries) ---------------------------------------------------
+
+/** Every industry, published or not, in public order. */
+export async function listAllIndustries(db: DB): Promise<Industry[]> {
+  return (await db.selectFrom("industries").selectAll().orderBy("sort_order").orderBy("name").execute()).map(
+    toIndustry,
+  );
+}
+
+export async function getIndustryById(db: DB, id: string): Promise<Industry | undefined> {
+  const row = await db.selectFrom("industries").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toIndustry(row) : undefined;
+}
+
+export const industryPath = (slug: string) => `/industries/${slug}`;
+
+/**
+ * Saves an industry page. `baseUpdatedAt` is the version the editor loaded: when someone
+ * saved in between, 409 (reload or overwrite by sending without it). A new slug 301s the old
+ * path (server/redirects); the content version rises so cached pages and search follow.
+ */
+export async function updateIndustry(
+  db: DB,
+  id: string,
+  input: unknown,
+  actor?: Actor,
+  options: { baseUpdatedAt?: string } = {},
+): Promise<Industry> {
+  const value = parseInput(industryInputSchema, input);
+  return db.transaction().execute(async (trx) => {
+    const existing = await getIndustryById(trx, id);
+    if (!existing) throw new ServiceError("not_found", "That industry no longer exists.");
+    if (options.baseUpdatedAt && options.baseUpdatedAt !== existing.updatedAt)
+      throw new ServiceError(
+        "conflict",
+        "Someone saved this page after you opened it. Reload to see their changes, or save again to overwrite them.",
+      );
+    const taken = await trx
+      .selectFrom("industries")
+      .select("id")
+      .where("slug", "=", value.slug)
+      .where("id", "<>", id)
+      .executeTakeFirst();
+    if (taken)
+      throw new ServiceError("conflict", "Another industry already uses that slug.", {
+        slug: "Another industry already uses that slug.",
+      });
+    const row = await trx
+      .updateTable("industries")
+      .set({
+        slug: value.slug,
+        name: value.name,
+        summary: value.summary,
+        body: value.body,
+        needs: JSON.stringify(value.needs),
+        recommended_setup: JSON.stringify(value.recommendedSetup),
+        sort_order: value.sortOrder,
+        published: value.published,
+        updated_at: nowIso(),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (existing.slug !== value.slug) {
+      await recordRedirect(trx, industryPath(existing.slug), industryPath(value.slug), { table: "industries", id });
+      await removeRedirectFrom(trx, industryPath(value.slug));
+    }
+    await bumpContentVersion(trx);
+    const changed = (
+      ["slug", "name", "summary", "body", "needs", "recommendedSetup", "sortOrder", "published"] as const
+    ).filter((key) => JSON.stringify(existing[key]) !== JSON.stringify(value[key]));
+    await writeAuditBy(trx, actor, {
+      action: "industry.updated",
+      target: value.name,
+      details: { slug: value.slug, changed, ...(existing.slug !== value.slug ? { oldSlug: existing.slug } : {}) },
+    });
+    return toIndustry(row);
+  });
 }

@@ -1,72 +1,14 @@
 import fs from "node:fs";
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
+import { streamBody } from "../support/stream-body";
 import type { TestServer } from "../support/server";
 
 /** Resident memory of the server process, in MB (Linux). */
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-interface StreamOutcome {
-  status: number;
-  body: string;
-  headers: http.IncomingHttpHeaders;
-  /** Bytes of the body we had written when the answer's status line arrived. */
-  sentWhenAnswered: number;
-}
-
-/**
- * Streams up to `totalBytes` of body in 64 KB chunks, as fast as the server reads them, and
- * stops writing as soon as the answer arrives. `declare` sends Content-Length (else chunked).
- */
-function streamBody(
-  url: string,
-  path: string,
-  options: { totalBytes: number; declare: boolean; contentType: string; headers?: Record<string, string> },
-): Promise<StreamOutcome> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(path, url);
-    let sent = 0;
-    let answered = false;
-    const req = http.request(target, {
-      method: "POST",
-      headers: {
-        "Content-Type": options.contentType,
-        Origin: url,
-        ...(options.declare ? { "Content-Length": String(options.totalBytes) } : {}),
-        ...options.headers,
-      },
-    });
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    req.on("response", (res) => {
-      answered = true;
-      const sentWhenAnswered = sent;
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => {
-        req.destroy();
-        resolve({ status: res.statusCode!, body, headers: res.headers, sentWhenAnswered });
-      });
-      res.on("error", reject);
-    });
-    req.on("error", (err) => {
-      if (!answered) reject(err);
-    });
-    const write = () => {
-      while (!answered && sent < options.totalBytes) {
-        sent += chunk.byteLength;
-        if (!req.write(chunk)) return void req.once("drain", write);
-      }
-      if (!answered) req.end();
-    };
-    req.flushHeaders();
-    write();
-  });
 }
 
 describe.each(dbKinds())("request body limits on %s", (kind) => {

@@ -305,7 +305,7 @@ describe.each(dbKinds())("admin content API on %s", (kind) => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     const html = await res.text();
-    expect(html).toContain('id="sneak-peek"');
+    expect(html).toContain('id="h-sneak-peek"');
     expect(html).toContain("This draft is not public.");
     expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
     expect(html).not.toContain("<script>alert(1)</script>");

@@ -1,18 +1,22 @@
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-react";
 import { Link } from "react-router";
+import { shareImagePath, type ImageInfo } from "@common/media";
 import type { PostSummary } from "@server/content/posts";
 import { AnalysisCta } from "~/components/resources/cta";
 import { PostCard } from "~/components/resources/post-card";
 import { CopyLinkButton } from "~/components/site/copy-link-button";
 import { Breadcrumbs } from "~/components/site/breadcrumbs";
 import { JsonLd } from "~/components/site/json-ld";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatDate } from "~/lib/dates";
 import { useRootData } from "~/lib/site";
 
+type WithCover = PostSummary & { cover?: ImageInfo | null };
+
 export interface BlogPostViewProps {
-  post: PostSummary;
+  post: WithCover;
   html: string;
-  related: PostSummary[];
+  related: WithCover[];
   previous: PostSummary | null;
   next: PostSummary | null;
 }
@@ -41,9 +45,11 @@ export function BlogPostView({ post, html, related, previous, next }: BlogPostVi
           articleSection: post.category,
           keywords: post.tags.join(", "),
           timeRequired: `PT${post.readingMinutes}M`,
-          ...(post.coverImageUrl
-            ? { image: post.coverImageUrl.startsWith("/") ? `${siteUrl}${post.coverImageUrl}` : post.coverImageUrl }
-            : {}),
+          ...(post.cover
+            ? { image: `${siteUrl}${shareImagePath(post.cover)}` }
+            : post.coverImageUrl
+              ? { image: post.coverImageUrl.startsWith("/") ? `${siteUrl}${post.coverImageUrl}` : post.coverImageUrl }
+              : {}),
           author:
             post.authorUserId || !/team$/i.test(post.authorName)
               ? { "@type": "Person", name: post.authorName }
@@ -92,7 +98,17 @@ export function BlogPostView({ post, html, related, previous, next }: BlogPostVi
             </div>
           </div>
         </header>
-        {post.coverImageUrl ? (
+        {post.cover ? (
+          <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6">
+            <ResponsiveImage
+              image={post.cover}
+              alt={post.coverImageAlt ?? post.cover.alt}
+              priority
+              sizes="(min-width: 896px) 848px, 100vw"
+              className="h-auto w-full rounded-2xl object-cover"
+            />
+          </div>
+        ) : post.coverImageUrl ? (
           <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6">
             <img src={post.coverImageUrl} alt={post.coverImageAlt ?? ""} className="w-full rounded-2xl object-cover" />
           </div>

@@ -1,16 +1,18 @@
 import { getDb } from "@server/db";
-import { missingArticle } from "@server/content/redirects";
+import { notFoundOrRedirect } from "@server/redirects/redirects";
 import { getPostView } from "@server/content/posts";
+import { withPostCovers } from "@server/media/images";
+import { shareImagePath } from "@common/media";
 import { BlogPostView } from "~/components/resources/blog-post-view";
 import { RSS_LINK } from "~/components/resources/rss";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await getPostView(getDb(), params.slug);
-  if (!view) throw await missingArticle(getDb(), `/resources/blog/${params.slug}`);
+  if (!view) return notFoundOrRedirect(getDb(), request);
   const { body: _body, ...post } = view.post;
-  return { ...view, post };
+  return withPostCovers(getDb(), { ...view, post });
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -21,7 +23,11 @@ export const meta: Route.MetaFunction = (args) => {
       title: post.seoTitle ?? post.title,
       description: post.seoDescription ?? post.excerpt,
       type: "article",
-      image: post.coverImageUrl?.startsWith("/") ? post.coverImageUrl : undefined,
+      image: post.cover
+        ? shareImagePath(post.cover)
+        : post.coverImageUrl?.startsWith("/")
+          ? post.coverImageUrl
+          : undefined,
     }),
     { property: "article:published_time", content: post.publishedAt ?? "" },
     { property: "article:modified_time", content: post.updatedAt },

@@ -3,6 +3,7 @@ import { requirePermission } from "@server/auth/permissions";
 import { getPostPreview } from "@server/content/posts";
 import { isVisible } from "@server/content/visibility";
 import { getDb } from "@server/db";
+import { withPostCovers } from "@server/media/images";
 import { BlogPostView } from "~/components/resources/blog-post-view";
 import { PreviewBanner } from "~/components/resources/preview-banner";
 import { seo } from "~/lib/seo";
@@ -19,7 +20,10 @@ export async function loader(args: Route.LoaderArgs) {
   const view = await getPostPreview(getDb(), args.params.id);
   if (!view) throw data(null, { status: 404 });
   const { body: _body, ...post } = view.post;
-  return data({ ...view, post, live: isVisible(post) }, { headers: PREVIEW_HEADERS });
+  return data(
+    { ...(await withPostCovers(getDb(), { ...view, post })), live: isVisible(post) },
+    { headers: PREVIEW_HEADERS },
+  );
 }
 
 // Cache-Control: no-store comes from the server for every /preview/ path (noStoreForPrivatePaths).

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { z } from "zod";
 import { getDb } from "@server/db";
 import { getBlogPage } from "@server/content/posts";
+import { withCovers } from "@server/media/images";
 import { PageHeader } from "~/components/site/page-header";
 import { PostCard } from "~/components/resources/post-card";
 import { RSS_LINK } from "~/components/resources/rss";
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!parsed.success) throw data(null, { status: 404 });
   const page = await getBlogPage(getDb(), { page: parsed.data.page ?? 1, categorySlug: parsed.data.category });
   if (!page) throw data(null, { status: 404 });
-  return page;
+  return { ...page, posts: await withCovers(getDb(), page.posts) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -140,8 +141,8 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               {pageCount > 1 ? `, page ${page} of ${pageCount}` : ""}
             </h2>
             <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {posts.map((post) => (
-                <PostCard key={post.slug} post={post} headingLevel="h3" />
+              {posts.map((post, index) => (
+                <PostCard key={post.slug} post={post} headingLevel="h3" priority={index === 0} />
               ))}
             </div>
           </>

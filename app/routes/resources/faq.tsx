@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { getDb } from "@server/db";
 import { listFaqCategories } from "@server/content/faq";
 import { markdownToText } from "@server/markdown/markdown";
+import { responsiveBodyImages } from "@server/media/body-images";
 import { Accordion } from "~/components/site/accordion";
 import { PageHeader } from "~/components/site/page-header";
 import { JsonLd } from "~/components/site/json-ld";
@@ -12,18 +13,23 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/faq";
 
 export async function loader(_args: Route.LoaderArgs) {
-  const categories = await listFaqCategories(getDb());
+  const db = getDb();
+  const categories = await listFaqCategories(db);
   return {
-    categories: categories.map((c) => ({
-      name: c.name,
-      slug: c.slug,
-      items: c.items.map((item) => ({
-        slug: item.slug,
-        question: item.question,
-        html: item.html,
-        text: markdownToText(item.answer),
+    categories: await Promise.all(
+      categories.map(async (c) => ({
+        name: c.name,
+        slug: c.slug,
+        items: await Promise.all(
+          c.items.map(async (item) => ({
+            slug: item.slug,
+            question: item.question,
+            html: await responsiveBodyImages(db, item.html, "(min-width: 1024px) 720px, 100vw"),
+            text: markdownToText(item.answer),
+          })),
+        ),
       })),
-    })),
+    ),
   };
 }
 

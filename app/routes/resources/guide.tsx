@@ -1,13 +1,13 @@
 import { getDb } from "@server/db";
-import { missingArticle } from "@server/content/redirects";
+import { notFoundOrRedirect } from "@server/redirects/redirects";
 import { getGuideView } from "@server/content/guides";
 import { GuideView } from "~/components/resources/guide-view";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/guide";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await getGuideView(getDb(), params.slug);
-  if (!view) throw await missingArticle(getDb(), `/resources/guides/${params.slug}`);
+  if (!view) return notFoundOrRedirect(getDb(), request);
   const { body: _body, ...guide } = view.guide;
   return { ...view, guide };
 }

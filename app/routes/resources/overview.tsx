@@ -1,6 +1,7 @@
 import { ArrowRight, BookOpen, CircleHelp, FileText } from "lucide-react";
 import { Link } from "react-router";
 import { getDb } from "@server/db";
+import { withCovers } from "@server/media/images";
 import { listFaqCategories } from "@server/content/faq";
 import { listGuideCategories } from "@server/content/guides";
 import { listLatestPosts } from "@server/content/posts";
@@ -16,7 +17,7 @@ const POPULAR_FAQ = 5;
 export async function loader(_args: Route.LoaderArgs) {
   const db = getDb();
   const [posts, guideCategories, faqCategories] = await Promise.all([
-    listLatestPosts(db, 3),
+    listLatestPosts(db, 3).then((latest) => withCovers(db, latest)),
     listGuideCategories(db),
     listFaqCategories(db),
   ]);

@@ -25,8 +25,7 @@ export async function loader() {
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: "{companyName} | Merchant Accounts and Payment Processing in {location}",
-    description:
-      "Merchant accounts, mobile payments and online payment gateways with transparent interchange-plus pricing and personal service. {experience} serving the East Valley and merchants nationwide.",
+    description: "{seoDescription}",
   });
 
 /** The example on the hero card: a typical café, priced at the published illustration. */

@@ -1,8 +1,10 @@
 import { ArrowRight } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { getDb } from "@server/db";
 import { getPublishedIndustry, listPublishedIndustries } from "@server/industries/industries";
 import { renderMarkdown } from "@server/markdown/markdown";
+import { responsiveBodyImages } from "@server/media/body-images";
+import { notFoundOrRedirect } from "@server/redirects/redirects";
 import { CheckList } from "~/components/site/check-list";
 import { CtaBand } from "~/components/site/cta-band";
 import { industryIcon } from "~/components/site/industry-cards";
@@ -11,10 +13,10 @@ import { Section } from "~/components/site/section";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/industry";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
   const industry = await getPublishedIndustry(db, params.slug);
-  if (!industry) throw data(null, { status: 404 });
+  if (!industry) return notFoundOrRedirect(db, request);
   const others = (await listPublishedIndustries(db))
     .filter((i) => i.slug !== industry.slug)
     .map(({ slug, name }) => ({ slug, name }));
@@ -23,7 +25,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       slug: industry.slug,
       name: industry.name,
       summary: industry.summary,
-      bodyHtml: renderMarkdown(industry.body).html,
+      bodyHtml: await responsiveBodyImages(db, renderMarkdown(industry.body).html, "(min-width: 1024px) 800px, 100vw"),
       needs: industry.needs,
       recommendedSetup: industry.recommendedSetup,
     },

@@ -1,7 +1,8 @@
 import { CalendarClock, Phone } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { getDb } from "@server/db";
 import { ownerPath } from "@common/settings";
+import { notFoundOrRedirect } from "@server/redirects/redirects";
 import { getSiteSettings } from "@server/settings/settings";
 import { CheckList } from "~/components/site/check-list";
 import { CtaBand } from "~/components/site/cta-band";
@@ -13,10 +14,14 @@ import { seo } from "~/lib/seo";
 import { telHref, useRootData } from "~/lib/site";
 import type { Route } from "./+types/meet-owner";
 
-/** /meet-{name}: only the owner slug from the settings store is a page; anything else is 404. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(getDb());
-  if (`/${params.page}` !== ownerPath(settings)) throw data(null, { status: 404 });
+/**
+ * /meet-{slug}: only the owner slug from the settings store is a page; an earlier owner path
+ * answers 301 to it (server/redirects), anything else is 404.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const db = getDb();
+  const settings = await getSiteSettings(db);
+  if (`/${params.page}` !== ownerPath(settings)) return notFoundOrRedirect(db, request);
   return null;
 }
 

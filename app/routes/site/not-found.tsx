@@ -1,8 +1,10 @@
-import { data } from "react-router";
+import { getDb } from "@server/db";
+import { notFoundOrRedirect } from "@server/redirects/redirects";
+import type { Route } from "./+types/not-found";
 
-/** Any path no other route claims: the not-found page, with status 404. */
-export function loader() {
-  throw data(null, { status: 404 });
+/** Any path no other route claims: a 301 when the path moved (server/redirects), else the not-found page (404). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return notFoundOrRedirect(getDb(), request);
 }
 
 export default function NotFoundRoute() {

@@ -10,6 +10,9 @@ import * as m0020 from "./0020-rate-limits";
 import * as m0021 from "./0021-statements-in-file-store";
 import * as m0022 from "./0022-jobs";
 import * as m0030 from "./0030-content-editor";
+import * as m0035 from "./0035-redirects";
+import * as m0036 from "./0036-images";
+import * as m0037 from "./0037-one-redirects-table";
 import * as m0040 from "./0040-contacts-pipeline";
 import * as m0041 from "./0041-contacts-search";
 
@@ -29,6 +32,9 @@ export const migrations: Record<string, Migration> = {
   "0021-statements-in-file-store": m0021,
   "0022-jobs": m0022,
   "0030-content-editor": m0030,
+  "0035-redirects": m0035,
+  "0036-images": m0036,
+  "0037-one-redirects-table": m0037,
   "0040-contacts-pipeline": m0040,
   "0041-contacts-search": m0041,
 };
