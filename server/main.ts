@@ -99,7 +99,6 @@ export function createApp(options: ServerOptions = {}) {
   app.use(cache.hits);
   // Pages the cache does not answer are compressed on the fly at compression's defaults, which
   // are fast (brotli quality 4, gzip 6); the cache and the build's .br/.gz carry the small ones.
-  // (Explicit options here made the body-limit test's 413s end in EPIPE; not yet understood.)
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {

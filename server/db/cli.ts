@@ -1,46 +1,47 @@
-import fs from "node:fs";
 import path from "node:path";
-import { backup, DatabaseSync } from "node:sqlite";
 import { getConfig } from "../config";
-import { ensurePrivateDir, restrictFile } from "../files/private-fs";
+import { ensurePrivateDir } from "../files/private-fs";
 import { closeDb, getDb, migrateToLatest } from ".";
+import { createBackup, restoreBackup } from "./backup";
 import { seedDatabase } from "./seed";
 
 const command = process.argv[2];
 
 async function main() {
-  const db = getDb();
   if (command === "migrate") {
-    const applied = await migrateToLatest(db);
+    const applied = await migrateToLatest(getDb());
     console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
   } else if (command === "seed") {
-    await migrateToLatest(db);
-    await seedDatabase(db);
+    await migrateToLatest(getDb());
+    await seedDatabase(getDb());
     console.log("Seed complete.");
   } else if (command === "backup") {
-    const target = getConfig().database;
-    if (target.kind !== "sqlite") {
-      console.error('db:backup copies the SQLite file. For PostgreSQL use: pg_dump -Fc "$DATABASE_URL" > meritum.dump');
+    const out = path.resolve(
+      process.argv[3] ?? `backups/meritum-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`,
+    );
+    // Our own backups/ folder is made 0700; a folder the operator named is only created (0700) when missing.
+    if (!process.argv[3]) ensurePrivateDir(path.dirname(out));
+    const manifest = await createBackup(getConfig().database, out);
+    const rows = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
+    console.log(
+      `Backed up the ${manifest.database} database (${rows} rows in ${Object.keys(manifest.rows).length} tables, ` +
+        `${manifest.storedFiles.count} stored files) to ${out}.`,
+    );
+  } else if (command === "restore") {
+    const args = process.argv.slice(3);
+    const file = args.find((a) => !a.startsWith("--"));
+    const unknown = args.filter((a) => a.startsWith("--") && a !== "--force");
+    if (!file || unknown.length) {
+      console.error("Usage: npm run db:restore -- <archive.tar.gz> [--force]");
       process.exitCode = 2;
       return;
     }
-    const out = path.resolve(process.argv[3] ?? `backups/site-${new Date().toISOString().replace(/[:.]/g, "-")}.db`);
-    // Our own backups/ folder is made 0700; a folder the operator named is only created (0700) when missing.
-    if (!process.argv[3] || !fs.existsSync(path.dirname(out))) ensurePrivateDir(path.dirname(out));
-    // SQLite's online backup: consistent even while the server is writing.
-    const source = new DatabaseSync(target.file, { readOnly: true });
-    try {
-      // Created 0600 before SQLite writes into it, so the copy is never readable by others.
-      fs.closeSync(fs.openSync(out, "a", 0o600));
-      restrictFile(out);
-      const pages = await backup(source, out);
-      restrictFile(out);
-      console.log(`Backed up ${target.file} to ${out} (${pages} pages).`);
-    } finally {
-      source.close();
-    }
+    const manifest = await restoreBackup(getConfig().database, path.resolve(file), args.includes("--force"));
+    console.log(`Restored the backup of ${manifest.createdAt} (${manifest.storedFiles.count} stored files).`);
+    const applied = await migrateToLatest(getDb());
+    console.log(applied.length ? `Migrated: ${applied.join(", ")}` : "Database is up to date.");
   } else {
-    console.error("Usage: tsx server/db/cli.ts <migrate|seed|backup [file]>");
+    console.error("Usage: tsx server/db/cli.ts <migrate|seed|backup [file]|restore <file> [--force]>");
     process.exitCode = 2;
   }
 }

@@ -143,7 +143,7 @@ describe.each(dbKinds())("public pages on %s", (kind) => {
 
   it("renders the industry body from Markdown, its needs and the recommended setup", async () => {
     const html = await (await fetch(`${server.url}/industries/restaurants`)).text();
-    expect(html).toContain('<h2 id="what-to-check-on-a-restaurant-statement">');
+    expect(html).toContain('<h2 id="h-what-to-check-on-a-restaurant-statement">');
     expect(html).toContain("Tip adjustment after the card is run, without a second charge");
     expect(html).toContain("Our recommended setup");
   });
