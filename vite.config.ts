@@ -28,9 +28,21 @@ export default defineConfig({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
                   priority: 20,
                 },
+                // The public form controls (on /contact; the admin uses them too) in one chunk.
+                {
+                  name: "form",
+                  test: /[\\/]app[\\/](components[\\/]ui[\\/](input|checkbox|select|textarea|field|label|use-result-feedback)|lib[\\/]api-error)\.tsx?$/,
+                  priority: 5,
+                },
+                // What the blog list, the posts and the resources overview share: post cards, images.
+                {
+                  name: "articles",
+                  test: /[\\/]app[\\/]components[\\/](resources[\\/]post-card|site[\\/]responsive-image)\.tsx$|[\\/]common[\\/]media\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](rss|user-round|arrow-left)\.mjs$/,
+                  priority: 4,
+                },
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](components[\\/]site[\\/](header|desktop-nav|mobile-nav|footer|logo|linkedin-icon|scroll-to-top|section|page-header|breadcrumbs|cta-band|json-ld)|components[\\/]ui[\\/](button|loading|route-error|deferred-toaster|use-toast)|lib[\\/](nav|site|seo|utils|nonce|use-page-loading|structured-data))\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority|tailwind-merge)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*|icons[\\/](chevron-down|menu|phone|mail|map-pin|arrow-right|check))\.js$/,
+                  test: /[\\/]app[\\/](components[\\/]site[\\/](header|desktop-nav|mobile-nav|footer|logo|linkedin-icon|scroll-to-top|section|page-header|breadcrumbs|cta-band|json-ld|check-list)|components[\\/]ui[\\/](button-variants|loading|route-error|deferred-toaster|use-toast)|lib[\\/](nav|site|seo|cx|nonce|use-page-loading|structured-data))\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*|icons[\\/](chevron-down|menu|phone|mail|map-pin|arrow-right|check|clock|circle-check|building-complex|headset|shield-check|badge-percent|calculator|file-text))\.m?js$/,
                   priority: 10,
                 },
               ],

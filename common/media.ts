@@ -1,25 +1,14 @@
-import * as z from "zod/mini";
-import { IMAGE_LIMITS } from "./limits";
-import { requiredText } from "./text";
-
 /**
- * Content images: the alt-text rule (required: every image on the site is described) and
- * the public URLs of an image's files, shared by the upload API, the media screen and the
+ * Content images: the public URLs of an image's files, shared by the upload API, the media screen and the
  * ResponsiveImage component. `/media/<imageId>/original` is the uploaded file;
  * `/media/<imageId>/<width>.<avif|webp>` a resized variant. The bytes behind a URL never
- * change, so they are served with immutable caching.
+ * change, so they are served with immutable caching. The alt-text rule is in `./media-schema`,
+ * apart, so that public pages showing images do not load zod (decision 0009).
  */
 export const IMAGE_FORMATS = ["jpeg", "png", "webp", "avif"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const VARIANT_FORMATS = ["avif", "webp"] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
-
-export const imageAltSchema = z.object({
-  alt: requiredText("a description of the image (alt text)", IMAGE_LIMITS.alt, {
-    missing: "Describe the image for people who cannot see it (alt text).",
-  }),
-});
-export type ImageAltInput = z.input<typeof imageAltSchema>;
 
 export interface ImageVariant {
   width: number;

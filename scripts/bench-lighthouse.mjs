@@ -27,6 +27,8 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 
 const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
+const score = (category) => (category?.score == null ? NaN : category.score * 100);
+const value = (audit) => audit?.numericValue ?? NaN;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const server = await startServer();
@@ -55,23 +57,29 @@ try {
       });
       const { categories, audits } = result.lhr;
       runs.push({
-        perf: categories.performance.score * 100,
-        a11y: categories.accessibility.score * 100,
-        best: categories["best-practices"].score * 100,
-        seo: categories.seo.score * 100,
-        lcp: audits["largest-contentful-paint"].numericValue / 1000,
-        fcp: audits["first-contentful-paint"].numericValue / 1000,
-        tbt: audits["total-blocking-time"].numericValue,
-        cls: audits["cumulative-layout-shift"].numericValue,
+        perf: score(categories.performance),
+        a11y: score(categories.accessibility),
+        best: score(categories["best-practices"]),
+        seo: score(categories.seo),
+        lcp: value(audits["largest-contentful-paint"]) / 1000,
+        fcp: value(audits["first-contentful-paint"]) / 1000,
+        tbt: value(audits["total-blocking-time"]),
+        cls: value(audits["cumulative-layout-shift"]),
+        error: result.lhr.runtimeError?.message ?? audits["largest-contentful-paint"]?.errorMessage,
         failing: Object.values(audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
           .map((a) => a.id),
       });
     }
-    const m = (key) => median(runs.map((r) => r[key]));
+    // A metric Lighthouse could not compute (e.g. NO_LCP on a starved machine) prints as n/a.
+    const m = (key) => {
+      const v = median(runs.map((r) => r[key]).filter((x) => Number.isFinite(x)));
+      return { toFixed: (d) => (v === undefined ? "n/a" : v.toFixed(d)) };
+    };
     console.log(
       `${pad(page, 52)}${pad(m("perf").toFixed(0), 6, true)}${pad(m("a11y").toFixed(0), 6, true)}${pad(m("best").toFixed(0), 6, true)}${pad(m("seo").toFixed(0), 6, true)}${pad(m("lcp").toFixed(2), 8, true)}${pad(m("fcp").toFixed(2), 8, true)}${pad(m("tbt").toFixed(0), 8, true)}${pad(m("cls").toFixed(3), 7, true)}`,
     );
+    for (const e of new Set(runs.map((r) => r.error).filter(Boolean))) console.log(`${pad("", 4)}lighthouse: ${e}`);
     const failing = [...new Set(runs.flatMap((r) => r.failing))];
     if (failing.length) console.log(`${pad("", 4)}failing audits: ${failing.join(", ")}`);
   }

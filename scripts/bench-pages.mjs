@@ -6,7 +6,8 @@
 // disk, side by side in one run, with the ratio to nginx. Starts the production build like
 // `npm start` (run `npm run build` first) with a throwaway DATA_DIR and SQLite database.
 //
-// Env: BENCH_DURATION (seconds per load test, default 10), BENCH_CONNECTIONS (default 64).
+// Env: BENCH_DURATION (seconds per load test, default 10), BENCH_CONNECTIONS (default 64),
+// BENCH_JS_ONLY=1 (print the first-load JavaScript table only, skip the load tests).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +18,7 @@ import { freePort, requireBuild, startServer } from "./lib/bench-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const JS_ONLY = process.env.BENCH_JS_ONLY === "1";
 const TARGET_KB = 120;
 const TARGET_SCRIPTS = 12;
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
@@ -186,6 +188,10 @@ try {
     `Most script requests: ${mostScripts.count} on ${mostScripts.path} (target ≤ ${TARGET_SCRIPTS}: ${mostScripts.count <= TARGET_SCRIPTS ? "met" : "NOT met"})\n`,
   );
 
+  if (JS_ONLY) {
+    await server.stop();
+    process.exit(exitCode);
+  }
   const post = paths.find((p) => p.startsWith("/resources/blog/")) ?? "/resources/blog";
   const loadPaths = ["/", post, "/contact"];
   cold = await startServer({ PAGE_CACHE: "0" });

@@ -36,6 +36,8 @@ export async function startServer(extraEnv = {}) {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Production requires SITE_URL (https, or http on a loopback address).
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",

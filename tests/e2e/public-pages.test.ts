@@ -174,7 +174,7 @@ describe("public pages in Chromium", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => question.getAttribute("aria-expanded")).toBe("true");
     expect(await page.getByText("Our gateway has plug-ins for the major shopping carts").isVisible()).toBe(true);
-    // Arrow keys move between questions (Radix Accordion).
+    // Arrow keys move between questions (APG accordion).
     await page.keyboard.press("ArrowDown");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
       "How do you help with fraud and chargebacks?",

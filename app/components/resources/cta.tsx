@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 
 /** The call to action under articles: the free statement analysis. */
 export function AnalysisCta({ heading = "Want a second opinion on your processing costs?" }: { heading?: string }) {

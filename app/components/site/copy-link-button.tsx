@@ -1,5 +1,5 @@
 import { Link2 } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { toast } from "~/components/ui/use-toast";
 
 /** Copies the current page's address, with a toast saying whether it worked. */
@@ -17,9 +17,9 @@ export function CopyLinkButton({ label = "Copy link" }: { label?: string }) {
     }
   }
   return (
-    <Button type="button" variant="outline" size="sm" onClick={copy}>
+    <button type="button" className={buttonVariants({ variant: "outline", size: "sm" })} onClick={copy}>
       <Link2 className="size-4" aria-hidden />
       {label}
-    </Button>
+    </button>
   );
 }

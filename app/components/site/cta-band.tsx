@@ -1,8 +1,7 @@
 import { Phone } from "lucide-react";
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { telHref, useRootData } from "~/lib/site";
-import { cn } from "~/lib/utils";
 
 /** The closing call to action: Get Free Analysis, or call. */
 export function CtaBand({
@@ -31,13 +30,7 @@ export function CtaBand({
           <Link to={href} className={buttonVariants({ size: "lg" })}>
             Get Free Analysis
           </Link>
-          <a
-            href={telHref(settings.phone)}
-            className={cn(
-              buttonVariants({ size: "lg", variant: "outline" }),
-              "border-white/40 bg-transparent text-white hover:bg-white/10",
-            )}
-          >
+          <a href={telHref(settings.phone)} className={buttonVariants({ size: "lg", variant: "outlineOnDark" })}>
             <Phone className="size-5" aria-hidden />
             Call {settings.phone}
           </a>

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { cx } from "~/lib/cx";
 import { buildNavItems } from "~/lib/nav";
 import { useRootData } from "~/lib/site";
 import { DesktopNav } from "./desktop-nav";
@@ -24,9 +25,10 @@ export function SiteHeader() {
         </Link>
         <DesktopNav items={items} pathname={pathname} />
         <div className="flex items-center gap-2">
-          <Button asChild className="hidden sm:inline-flex">
-            <Link to="/contact">Get Free Analysis</Link>
-          </Button>
+          {/* max-sm:hidden, not hidden sm:inline-flex: it must win over the variant's inline-flex without tailwind-merge. */}
+          <Link to="/contact" className={cx(buttonVariants(), "max-sm:hidden")}>
+            Get Free Analysis
+          </Link>
           <MobileNav items={items} />
         </div>
       </div>

@@ -20,7 +20,7 @@ import {
 import { formDataReader, validateAnswers, type FormField } from "@common/forms";
 import { LEAD_LIMITS } from "@common/limits";
 import type { ActionFailure, FormValues } from "@common/result";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, FieldSet } from "~/components/ui/field";
 import { FileInput, Input } from "~/components/ui/input";
@@ -396,9 +396,14 @@ export function LeadForm({
       </Field>
 
       <div>
-        <Button type="submit" size="lg" disabled={pending} aria-disabled={pending || undefined}>
+        <button
+          type="submit"
+          className={buttonVariants({ size: "lg" })}
+          disabled={pending}
+          aria-disabled={pending || undefined}
+        >
           {pending ? "Sending your request…" : "Get my free analysis"}
-        </Button>
+        </button>
         <p className="mt-3 text-sm text-slate-600" aria-live="polite">
           {pending ? "Sending your request, please wait." : ""}
         </p>

@@ -2,9 +2,9 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { Link, useLocation } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { isNavItemActive, type NavItem } from "~/lib/nav";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 /**
  * The right-side drawer of the mobile navigation (a Radix Dialog). Loaded on the first
@@ -40,9 +40,13 @@ export default function MobileDrawer({
           <div className="mb-6 flex items-center justify-between">
             <Dialog.Title className="text-lg font-bold text-slate-900">Menu</Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
+              <button
+                type="button"
+                className={buttonVariants({ variant: "ghost", size: "icon" })}
+                aria-label="Close menu"
+              >
                 <X className="size-6" aria-hidden />
-              </Button>
+              </button>
             </Dialog.Close>
           </div>
           <nav aria-label="Mobile">
@@ -82,7 +86,7 @@ export default function MobileDrawer({
               })}
             </ul>
           </nav>
-          <Link to="/contact" onClick={close} className={cn(buttonVariants({ size: "lg" }), "mt-6 w-full")}>
+          <Link to="/contact" onClick={close} className={cx(buttonVariants({ size: "lg" }), "mt-6 w-full")}>
             Get Free Analysis
           </Link>
         </Dialog.Content>

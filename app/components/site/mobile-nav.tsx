@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { cx } from "~/lib/cx";
 import type { NavItem } from "~/lib/nav";
 
 const MobileDrawer = lazy(() => import("./mobile-drawer"));
@@ -15,11 +16,10 @@ export function MobileNav({ items }: { items: NavItem[] }) {
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button
+      <button
+        type="button"
         ref={trigger}
-        variant="ghost"
-        size="icon"
-        className="lg:hidden"
+        className={cx(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -33,7 +33,7 @@ export function MobileNav({ items }: { items: NavItem[] }) {
         onTouchStart={() => void import("./mobile-drawer")}
       >
         <Menu className="size-6" aria-hidden />
-      </Button>
+      </button>
       {loaded ? (
         <Suspense fallback={null}>
           <MobileDrawer items={items} open={open} onOpenChange={setOpen} triggerRef={trigger} />

@@ -1,7 +1,7 @@
 import { ArrowRight, Calculator } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import {
   assumptionsFromSettings,
   estimateSavings,
@@ -14,7 +14,7 @@ import {
   type FieldErrors,
 } from "~/lib/savings";
 import { useRootData } from "~/lib/site";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 const fields: Array<{
   name: CalculatorField;
@@ -131,7 +131,7 @@ export function SavingsCalculator() {
                     onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-                    className={cn(
+                    className={cx(
                       "block h-12 w-full rounded-md border bg-white text-base text-slate-900 shadow-sm placeholder:text-slate-400",
                       "focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600",
                       field.prefix ? "pl-7 pr-3" : "px-3",
@@ -150,7 +150,7 @@ export function SavingsCalculator() {
         </div>
         <button
           type="submit"
-          className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8 w-full sm:w-auto")}
+          className={cx(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8 w-full sm:w-auto")}
         >
           <Calculator className="size-5" aria-hidden />
           Calculate my savings
@@ -210,7 +210,7 @@ export function SavingsCalculator() {
             )}
             <Link
               to={freeAnalysisHref(outcome.input)}
-              className={cn(buttonVariants({ size: "lg" }), "mt-6 self-start")}
+              className={cx(buttonVariants({ size: "lg" }), "mt-6 self-start")}
             >
               Get my Free Analysis <ArrowRight className="size-5" aria-hidden />
             </Link>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 /** A band of a marketing page with an optional eyebrow, heading and intro; the heading labels the region. */
 export function Section({
@@ -24,7 +24,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={cn(
+      className={cx(
         "scroll-mt-20",
         tone === "muted" && "bg-slate-50",
         tone === "tint" && "bg-brand-50/70",
@@ -36,7 +36,7 @@ export function Section({
         <div className="max-w-3xl">
           {eyebrow ? (
             <p
-              className={cn(
+              className={cx(
                 "text-sm font-semibold uppercase tracking-wide",
                 tone === "brand" ? "text-accent-100" : "text-brand-700",
               )}
@@ -46,7 +46,7 @@ export function Section({
           ) : null}
           <h2
             id={headingId}
-            className={cn(
+            className={cx(
               "mt-2 text-3xl font-bold tracking-tight sm:text-4xl",
               tone === "brand" ? "text-white" : "text-slate-900",
             )}
@@ -54,7 +54,7 @@ export function Section({
             {title}
           </h2>
           {intro ? (
-            <div className={cn("mt-4 text-lg leading-8", tone === "brand" ? "text-slate-200" : "text-slate-600")}>
+            <div className={cx("mt-4 text-lg leading-8", tone === "brand" ? "text-slate-200" : "text-slate-600")}>
               {intro}
             </div>
           ) : null}

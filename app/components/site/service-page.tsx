@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ReactNode } from "react";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { services, type ServiceSummary } from "~/content/services";
 import { telHref, useRootData } from "~/lib/site";
 import { serviceLd } from "~/lib/structured-data";

@@ -1,6 +1,6 @@
 import { Form, isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { REQUEST_ID_META, useErrorRequestId } from "~/lib/request-id";
-import { buttonVariants } from "./button";
+import { buttonVariants } from "./button-variants";
 
 /**
  * The one error page for a route's ErrorBoundary: 403, 404 and anything else (500), in the

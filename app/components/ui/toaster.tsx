@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { cva } from "class-variance-authority";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import { dismissToast, TOAST_DURATION, useToast } from "./use-toast";
 
 const toastVariants = cva(
@@ -45,7 +45,7 @@ export function Toaster() {
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"
-            className={cn(
+            className={cx(
               "absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100",
               t.variant === "destructive" ? "text-white" : "text-slate-600",
             )}

@@ -1,11 +1,10 @@
-import { ChevronDown } from "lucide-react";
-import { Accordion } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { getDb } from "@server/db";
 import { listFaqCategories } from "@server/content/faq";
 import { markdownToText } from "@server/markdown/markdown";
 import { responsiveBodyImages } from "@server/media/body-images";
+import { Accordion } from "~/components/site/accordion";
 import { PageHeader } from "~/components/site/page-header";
 import { JsonLd } from "~/components/site/json-ld";
 import { ResourcesNav } from "~/components/resources/resources-nav";
@@ -119,24 +118,19 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
               <h2 id={`category-${category.slug}-heading`} className="text-2xl font-bold text-slate-900">
                 {category.name}
               </h2>
-              <Accordion.Root
-                type="multiple"
-                value={open}
-                onValueChange={setOpen}
+              <Accordion
+                multiple
+                open={open}
+                onOpenChange={setOpen}
+                itemIds
                 className="mt-5 divide-y divide-slate-200 rounded-xl border border-slate-200"
-              >
-                {category.items.map((item) => (
-                  <Accordion.Item key={item.slug} value={item.slug} id={item.slug} className="scroll-mt-24">
-                    <Accordion.Header className="m-0">
-                      <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-offset-[-2px]">
-                        {item.question}
-                        <ChevronDown
-                          className="size-5 shrink-0 text-slate-500 transition-transform duration-200 group-data-[state=open]:rotate-180 motion-reduce:transition-none"
-                          aria-hidden
-                        />
-                      </Accordion.Trigger>
-                    </Accordion.Header>
-                    <Accordion.Content className="px-5 pb-5">
+                itemClassName="scroll-mt-24"
+                triggerClassName="focus-visible:outline-offset-[-2px]"
+                items={category.items.map((item) => ({
+                  value: item.slug,
+                  question: item.question,
+                  answer: (
+                    <>
                       <div className="prose-content prose-compact" dangerouslySetInnerHTML={{ __html: item.html }} />
                       <a
                         href={`#${item.slug}`}
@@ -144,10 +138,10 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
                       >
                         Link to this answer<span className="sr-only">: {item.question}</span>
                       </a>
-                    </Accordion.Content>
-                  </Accordion.Item>
-                ))}
-              </Accordion.Root>
+                    </>
+                  ),
+                }))}
+              />
             </section>
           ))}
           <section aria-labelledby="faq-more" className="rounded-xl bg-slate-50 p-6">

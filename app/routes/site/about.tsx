@@ -5,7 +5,7 @@ import { FeatureGrid } from "~/components/site/feature-grid";
 import { JsonLd } from "~/components/site/json-ld";
 import { PageHeader } from "~/components/site/page-header";
 import { Section } from "~/components/site/section";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/lib/site";
 import { organizationLd } from "~/lib/structured-data";

@@ -9,12 +9,12 @@ import { JsonLd } from "~/components/site/json-ld";
 import { Section } from "~/components/site/section";
 import { ServiceCards } from "~/components/site/service-cards";
 import { Steps } from "~/components/site/steps";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { assumptionsFromSettings, estimateSavings, formatMoney, formatPercent } from "~/lib/savings";
 import { seo } from "~/lib/seo";
 import { telHref, useRootData } from "~/lib/site";
 import { organizationLd } from "~/lib/structured-data";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import type { Route } from "./+types/home";
 
 export async function loader() {
@@ -215,7 +215,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className="lg:text-right">
               <Link
                 to="/services/merchant-accounts#savings-calculator"
-                className={cn(buttonVariants({ size: "lg" }), "w-full sm:w-auto")}
+                className={cx(buttonVariants({ size: "lg" }), "w-full sm:w-auto")}
               >
                 Try the savings calculator <ArrowRight className="size-5" aria-hidden />
               </Link>

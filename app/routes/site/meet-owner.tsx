@@ -9,7 +9,7 @@ import { CtaBand } from "~/components/site/cta-band";
 import { JsonLd } from "~/components/site/json-ld";
 import { PageHeader } from "~/components/site/page-header";
 import { Section } from "~/components/site/section";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { seo } from "~/lib/seo";
 import { telHref, useRootData } from "~/lib/site";
 import type { Route } from "./+types/meet-owner";

@@ -1,0 +1,34 @@
+import { cva, type VariantProps } from "class-variance-authority";
+
+/**
+ * The button styles. Public components use these with `cx()` (no tailwind-merge, decision 0009)
+ * and must not pass classes that conflict with them; the admin's `<Button>` merges with `cn()`.
+ */
+export const buttonVariants = cva(
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold transition-colors duration-200 " +
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60",
+  {
+    variants: {
+      variant: {
+        primary: "bg-cta text-cta-foreground hover:bg-cta-hover",
+        secondary: "bg-primary text-primary-foreground hover:bg-primary-hover",
+        outline: "border border-input bg-background text-foreground hover:bg-muted",
+        // Outline on a dark (brand) band.
+        outlineOnDark: "border border-white/40 bg-transparent text-white hover:bg-white/10",
+        ghost: "text-slate-700 hover:bg-subtle",
+        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive-hover",
+        link: "text-link underline underline-offset-2 hover:text-link-hover",
+      },
+      size: {
+        sm: "h-9 px-3 text-sm",
+        md: "h-10 px-4 text-sm",
+        lg: "h-12 px-6 text-base",
+        icon: "size-10",
+      },
+    },
+    compoundVariants: [{ variant: "link", className: "h-auto px-0" }],
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
+
+export type ButtonVariantProps = VariantProps<typeof buttonVariants>;
