@@ -6,78 +6,25 @@
 //
 // Env: BENCH_DURATION (seconds, default 60), BENCH_CONNECTIONS (default 200),
 // BENCH_DATABASE_URL (postgres://… database to use; it gets migrated and seeded).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
+import { requireBuild, startServer as startBenchServer } from "./lib/bench-server.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+requireBuild();
 
 const rssMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
 
-async function startServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-load-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-      AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
-      CONTACT_RATE_LIMIT: "10000",
-      CONTACT_MIN_SUBMIT_SECONDS: "0",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
+/** The production server on a throwaway database, with the contact form's limits lifted for the run. */
+function startServer() {
+  return startBenchServer({
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+    CONTACT_RATE_LIMIT: "10000",
+    CONTACT_MIN_SUBMIT_SECONDS: "0",
   });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${stderr}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url, pid: child.pid, stop, stderr: () => stderr };
 }
 
 function leadBody(token) {

@@ -70,5 +70,5 @@ export async function startServer(extraEnv = {}) {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, stop };
+  return { url, pid: child.pid, stop, stderr: () => stderr };
 }
