@@ -9,6 +9,7 @@ import {
   newPage,
   waitForHydration,
   type PageProblems,
+  signInAs,
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -50,12 +51,7 @@ describe("the content editor in Chromium", () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     await createStaff(server, "ed@meritum.test", "editor");
     ({ page, problems } = await newPage(browser));
-    await page.goto(`${server.url}/login`);
-    await waitForHydration(page);
-    await page.getByLabel("E-mail").fill("ed@meritum.test");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await signInAs(page, server.url, "ed@meritum.test", PASSWORD);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, waitForHydration } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  waitForHydration,
+  signInAs,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -34,12 +41,7 @@ describe("forms and submissions in Chromium", () => {
     ]);
     await createStaff(server, "owner@meritum.test", "admin");
     ({ page } = await newPage(browser));
-    await page.goto(`${server.url}/login`);
-    await waitForHydration(page);
-    await page.getByLabel("E-mail").fill("owner@meritum.test");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await signInAs(page, server.url, "owner@meritum.test", PASSWORD);
   });
   afterAll(async () => {
     await browser?.close();

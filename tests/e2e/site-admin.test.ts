@@ -10,6 +10,7 @@ import {
   newPage,
   waitForHydration,
   type PageProblems,
+  signInAs,
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -40,12 +41,7 @@ describe("content-site admin screens in Chromium", () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
     await createStaff(server, "owner@meritum.test", "admin");
     ({ page, problems } = await newPage(browser));
-    await page.goto(`${server.url}/login`);
-    await waitForHydration(page);
-    await page.getByLabel("E-mail").fill("owner@meritum.test");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await signInAs(page, server.url, "owner@meritum.test", PASSWORD);
   });
   afterAll(async () => {
     await browser?.close();
