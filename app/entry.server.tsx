@@ -6,7 +6,9 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterC
 
 type HandleErrorArgs = Parameters<HandleErrorFunction>[1];
 import { requestInfoContext } from "@server/http/context";
+import { inlinedStylesheet } from "@server/http/inline-stylesheet";
 import { log } from "@server/logger";
+import { StylesheetProvider } from "~/lib/inline-stylesheet";
 import { NonceProvider } from "~/lib/nonce";
 import { RequestIdProvider } from "~/lib/request-id";
 
@@ -34,9 +36,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RequestIdProvider value={responseStatusCode >= 500 ? requestId : ""}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </RequestIdProvider>
+        <StylesheetProvider value={inlinedStylesheet()}>
+          <RequestIdProvider value={responseStatusCode >= 500 ? requestId : ""}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </RequestIdProvider>
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,
