@@ -339,7 +339,10 @@ export function ArticleEditor({
         open={editor.conflict}
         onOpenChange={(open) => editor.setConflict(open)}
         title="Someone else saved this meanwhile"
-        description={`Another save of this ${info.one} happened after you opened it. Reload to see their version (your unsaved changes are lost), or overwrite it with yours.`}
+        description={
+          `Another save of this ${info.one} happened after you opened it. ` +
+          "Reload to see their version (your unsaved changes are lost), or overwrite it with yours."
+        }
         confirmLabel="Overwrite with mine"
         destructive
         onConfirm={() => void editor.overwrite()}
