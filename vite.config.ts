@@ -9,6 +9,48 @@ const alias = {
   "@common": fileURLToPath(new URL("./common", import.meta.url)),
 };
 
+/** A RegExp matching any of the patterns (RegExp sources; `[\\/]` is a path separator on any OS). */
+const anyOf = (...patterns: string[]) => new RegExp(patterns.join("|"));
+const oneOf = (names: readonly string[]) => `(${names.join("|")})`;
+
+/** The public shell chunk: the site frame, the kit pieces and helpers every public page uses, and their icons. */
+const SHELL = {
+  site: [
+    "header",
+    "desktop-nav",
+    "mobile-nav",
+    "footer",
+    "logo",
+    "linkedin-icon",
+    "scroll-to-top",
+    "section",
+    "page-header",
+    "breadcrumbs",
+    "cta-band",
+    "json-ld",
+    "check-list",
+  ],
+  ui: ["button-variants", "loading", "route-error", "deferred-toaster", "use-toast"],
+  lib: ["nav", "site", "seo", "cx", "nonce", "use-page-loading", "structured-data"],
+  icons: [
+    "chevron-down",
+    "menu",
+    "phone",
+    "mail",
+    "map-pin",
+    "arrow-right",
+    "check",
+    "clock",
+    "circle-check",
+    "building-complex",
+    "headset",
+    "shield-check",
+    "badge-percent",
+    "calculator",
+    "file-text",
+  ],
+} as const;
+
 // The Express app (server/main.ts) is the entry of the server build, so the app, its
 // services and the React Router build share one module graph (one DB pool, one config).
 export default defineConfig({
@@ -37,12 +79,23 @@ export default defineConfig({
                 // What the blog list, the posts and the resources overview share: post cards, images.
                 {
                   name: "articles",
-                  test: /[\\/]app[\\/]components[\\/](resources[\\/]post-card|site[\\/]responsive-image)\.tsx$|[\\/]common[\\/]media\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](rss|user-round|arrow-left)\.mjs$/,
+                  test: anyOf(
+                    String.raw`[\\/]app[\\/]components[\\/](resources[\\/]post-card|site[\\/]responsive-image)\.tsx$`,
+                    String.raw`[\\/]common[\\/]media\.ts$`,
+                    String.raw`[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](rss|user-round|arrow-left)\.mjs$`,
+                  ),
                   priority: 4,
                 },
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](components[\\/]site[\\/](header|desktop-nav|mobile-nav|footer|logo|linkedin-icon|scroll-to-top|section|page-header|breadcrumbs|cta-band|json-ld|check-list)|components[\\/]ui[\\/](button-variants|loading|route-error|deferred-toaster|use-toast)|lib[\\/](nav|site|seo|cx|nonce|use-page-loading|structured-data))\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*|icons[\\/](chevron-down|menu|phone|mail|map-pin|arrow-right|check|clock|circle-check|building-complex|headset|shield-check|badge-percent|calculator|file-text))\.m?js$/,
+                  test: anyOf(
+                    String.raw`[\\/]app[\\/]components[\\/]site[\\/]${oneOf(SHELL.site)}\.tsx?$`,
+                    String.raw`[\\/]app[\\/]components[\\/]ui[\\/]${oneOf(SHELL.ui)}\.tsx?$`,
+                    String.raw`[\\/]app[\\/]lib[\\/]${oneOf(SHELL.lib)}\.tsx?$`,
+                    String.raw`[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]`,
+                    String.raw`[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*)\.m?js$`,
+                    String.raw`[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]${oneOf(SHELL.icons)}\.m?js$`,
+                  ),
                   priority: 10,
                 },
               ],

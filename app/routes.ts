@@ -50,7 +50,6 @@ export default [
     route("help-guides", "routes/admin/help-guides.tsx"),
     route("help-guides/:id", "routes/admin/help-guide-editor.tsx"),
     route("faq-items", "routes/admin/faq-items.tsx"),
-    // content-site
     route("industries", "routes/admin/industries.tsx"),
     route("media", "routes/admin/media.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -58,7 +58,6 @@ export const ADMIN_SECTIONS = [
     nav: "main",
   },
   { key: "faq-items", path: "/admin/faq-items", label: "FAQ items", icon: "faq", permission: "content", nav: "main" },
-  // content-site: industries, media, settings
   {
     key: "industries",
     path: "/admin/industries",

@@ -112,6 +112,26 @@ export const articleListQuerySchema = z.object({
 });
 export type ArticleListQuery = z.output<typeof articleListQuerySchema>;
 
+/**
+ * The public blog list's query string: `?page=` a whole number from 1 and `?category=` a
+ * category slug; anything else is a 404 (so crawlers never index empty or duplicate pages).
+ */
+export const blogPageQuerySchema = z.object({
+  page: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^[1-9]\d{0,5}$/)),
+      z.transform((page) => Number(page)),
+    ),
+  ),
+  category: z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,80}$/))),
+});
+
+/** The editor's as-you-type slug check (`?slug=&id=`): the slug, and the item being edited, if any. */
+export const articleSlugCheckSchema = z.object({
+  slug: slugSchema(A.slug),
+  id: z.optional(z.string({ error: "Send the item's id as text." }).check(z.maxLength(64, "Unknown item id."))),
+});
+
 /** An editor's save: the item, the version it was based on, and whether it was an autosave. */
 export const articleSaveMetaSchema = z.object({
   baseVersion: z.pipe(

@@ -20,7 +20,7 @@ export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 export const PASSWORD_LENGTH = { min: 12, max: 128 } as const;
 
 /** Staff accounts. */
-export const USER_LIMITS = { email: 254, name: 120 } as const;
+export const USER_LIMITS = { email: 254, name: 120, search: 254 } as const;
 
 /** Blog posts and help guides. */
 export const ARTICLE_LIMITS = {
@@ -52,8 +52,9 @@ export const INDUSTRY_LIMITS = {
   sortOrder: 100_000,
 } as const;
 
-/** Entries per page of the audit log (the API and the screen). */
+/** Entries per page of the audit log (the API and the screen), and the lengths of its filters. */
 export const AUDIT_PAGE_SIZE = 25;
+export const AUDIT_FILTER_LIMITS = { search: 254, action: 100 } as const;
 
 /** Form definitions (/admin/forms) and the answers their public forms take. */
 export const FORM_LIMITS = {

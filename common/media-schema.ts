@@ -9,3 +9,14 @@ export const imageAltSchema = z.object({
   }),
 });
 export type ImageAltInput = z.input<typeof imageAltSchema>;
+
+/** Deleting an image: `?force=1` deletes it even where it is still used (the screen's "Delete anyway"). */
+export const imageDeleteQuerySchema = z.object({
+  force: z.catch(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => value === "1"),
+    ),
+    false,
+  ),
+});

@@ -8,11 +8,14 @@
 /** Field name → the sentence to show beside that field. */
 export type FieldErrors = Record<string, string>;
 
+/** Every error code the JSON API answers, with its HTTP status: the one list. */
 export const ERROR_STATUS = {
   validation: 400,
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A state-changing request with cookies that does not come from this site (CSRF guard). */
+  forbidden_origin: 403,
   /** A sensitive action needs the password again (the screen asks for it and retries). */
   reauth_required: 403,
   not_found: 404,
@@ -46,7 +49,7 @@ export class ServiceError extends Error {
 
 /** What the JSON API answers on failure. */
 export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: FieldErrors };
+  error: { code: ErrorCode; message: string; fields?: FieldErrors };
 }
 
 /** Form values as a form posts them: one string per field, a list for repeated fields (checkboxes). */

@@ -41,6 +41,15 @@ export const inviteSchema = z.object({
 });
 export type InviteInput = z.output<typeof inviteSchema>;
 
+/** The staff list's query string: `?q=` matches a name or an e-mail address. */
+export const userListQuerySchema = z.object({
+  q: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(USER_LIMITS.search, `Search for ${USER_LIMITS.search} characters or fewer.`)),
+  ),
+});
+
 /** A change to another staff account: its role, or whether it may sign in. */
 export const userChangeSchema = z
   .object({ role: z.optional(roleSchema), disabled: z.optional(z.boolean()) })

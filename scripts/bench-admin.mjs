@@ -128,7 +128,8 @@ async function child(kind) {
       const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
       const p95 = q(95);
       console.log(
-        `${label.padEnd(30)} ${q(50).toFixed(2).padStart(8)} ${p95.toFixed(2).padStart(8)} ${sorted.at(-1).toFixed(2).padStart(8)}  ${total}${p95 > TARGET_P95_MS ? "  (over the 50 ms target)" : ""}`,
+        `${label.padEnd(30)} ${q(50).toFixed(2).padStart(8)} ${p95.toFixed(2).padStart(8)} ` +
+          `${sorted.at(-1).toFixed(2).padStart(8)}  ${total}${p95 > TARGET_P95_MS ? "  (over the 50 ms target)" : ""}`,
       );
     }
     await new Promise((resolve) => server.close(resolve));
@@ -149,10 +150,10 @@ async function seed(db, count, kind) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = (list) => list[Math.floor(rand() * list.length)];
-  const words =
-    "merchant statement chargeback terminal gateway pricing interchange contactless wallet settlement refund fraud compliance invoice subscription deposit reserve lease equipment signature chip ecommerce".split(
-      " ",
-    );
+  const words = (
+    "merchant statement chargeback terminal gateway pricing interchange contactless wallet settlement refund fraud " +
+    "compliance invoice subscription deposit reserve lease equipment signature chip ecommerce"
+  ).split(" ");
   const categories = ["Pricing", "Chargebacks", "Security", "Hardware", "Online", "Contracts", "Guides", "News"];
   const now = Date.now();
   const rows = [];

@@ -54,10 +54,10 @@ const first =
   "Ana Ben Carla Dana Eli Farah Gus Hana Ivan Jo Kai Lena Marco Nia Omar Pia Quinn Rosa Sam Tara Uma Vic Wes Yara Zoë".split(
     " ",
   );
-const last =
-  "Garcia Smith Nguyen Patel Kim Ruiz Brown Lopez Chen Martin Walker Young Hall Allen King Wright Scott Green Baker Adams Nelson Hill Campbell Mitchell Roberts".split(
-    " ",
-  );
+const last = (
+  "Garcia Smith Nguyen Patel Kim Ruiz Brown Lopez Chen Martin Walker Young Hall Allen King Wright Scott Green Baker " +
+  "Adams Nelson Hill Campbell Mitchell Roberts"
+).split(" ");
 const trade =
   "Auto Care|Dental|Bakery|Plumbing|Salon|Coffee|Fitness|Pet Spa|Florist|Tacos|Books|Bikes|Vet Clinic|Law Office|Boutique".split(
     "|",
@@ -176,7 +176,8 @@ async function time(name, fn) {
   cpu.sort((a, b) => a - b);
   const p95 = percentile(times, 95);
   console.log(
-    `${name.padEnd(28)} ${fmt(percentile(times, 50))} ${fmt(p95)} ${fmt(times.at(-1))} | ${fmt(percentile(cpu, 50))} ${fmt(percentile(cpu, 95))}  ${p95 < TARGET_P95_MS ? "ok" : "OVER TARGET"}`,
+    `${name.padEnd(28)} ${fmt(percentile(times, 50))} ${fmt(p95)} ${fmt(times.at(-1))} | ` +
+      `${fmt(percentile(cpu, 50))} ${fmt(percentile(cpu, 95))}  ${p95 < TARGET_P95_MS ? "ok" : "OVER TARGET"}`,
   );
   return p95;
 }
@@ -219,7 +220,8 @@ async function run(kind, target) {
       `\n${kind}: seeded ${CONTACTS.toLocaleString("en-US")} contacts and ${SUBMISSIONS.toLocaleString("en-US")} submissions in ${seeded.seconds.toFixed(1)} s`,
     );
     console.log(
-      `case                          p50 ms  p95 ms  max ms | cpu p50 cpu p95  (p95 target < ${TARGET_P95_MS} ms; cpu: this process${kind === "postgres" ? ", not the database server" : ""})`,
+      "case                          p50 ms  p95 ms  max ms | cpu p50 cpu p95  " +
+        `(p95 target < ${TARGET_P95_MS} ms; cpu: this process${kind === "postgres" ? ", not the database server" : ""})`,
     );
     const me = seeded.me;
     const pages = Math.ceil(CONTACTS / 25);

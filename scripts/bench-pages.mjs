@@ -150,10 +150,20 @@ try {
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, "&")).pathname);
   console.log(
-    `First-load JavaScript per public page (${paths.length} pages from /sitemap.xml; each file gzip -9 / brotli q11, summed over every script the HTML loads)\n`,
+    `First-load JavaScript per public page (${paths.length} pages from /sitemap.xml; ` +
+      "each file gzip -9 / brotli q11, summed over every script the HTML loads)\n",
   );
   console.log(
-    `${pad("page", 42)}${pad("status", 8, true)}${pad("JS files", 10, true)}${pad("JS KB gz", 11, true)}${pad("JS KB br", 11, true)}${pad("JS KB raw", 11, true)}${pad("HTML bytes", 12, true)}${pad("HTML KB gz", 12, true)}`,
+    [
+      pad("page", 42),
+      pad("status", 8, true),
+      pad("JS files", 10, true),
+      pad("JS KB gz", 11, true),
+      pad("JS KB br", 11, true),
+      pad("JS KB raw", 11, true),
+      pad("HTML bytes", 12, true),
+      pad("HTML KB gz", 12, true),
+    ].join(""),
   );
   let worst = { path: "", kb: 0 };
   let mostScripts = { path: "", count: 0 };
@@ -176,7 +186,16 @@ try {
     const htmlBytes = Buffer.byteLength(html);
     const htmlGz = zlib.gzipSync(html, { level: 9 }).length / 1024;
     console.log(
-      `${pad(p, 42)}${pad(res.status, 8, true)}${pad(scripts.length, 10, true)}${pad(kb.toFixed(1), 11, true)}${pad((br / 1024).toFixed(1), 11, true)}${pad((raw / 1024).toFixed(1), 11, true)}${pad(htmlBytes, 12, true)}${pad(htmlGz.toFixed(1), 12, true)}`,
+      [
+        pad(p, 42),
+        pad(res.status, 8, true),
+        pad(scripts.length, 10, true),
+        pad(kb.toFixed(1), 11, true),
+        pad((br / 1024).toFixed(1), 11, true),
+        pad((raw / 1024).toFixed(1), 11, true),
+        pad(htmlBytes, 12, true),
+        pad(htmlGz.toFixed(1), 12, true),
+      ].join(""),
     );
     if (res.status !== 200) exitCode = 1;
   }
@@ -185,7 +204,8 @@ try {
   );
 
   console.log(
-    `Most script requests: ${mostScripts.count} on ${mostScripts.path} (target ≤ ${TARGET_SCRIPTS}: ${mostScripts.count <= TARGET_SCRIPTS ? "met" : "NOT met"})\n`,
+    `Most script requests: ${mostScripts.count} on ${mostScripts.path} ` +
+      `(target ≤ ${TARGET_SCRIPTS}: ${mostScripts.count <= TARGET_SCRIPTS ? "met" : "NOT met"})\n`,
   );
 
   if (JS_ONLY) {
@@ -197,10 +217,21 @@ try {
   cold = await startServer({ PAGE_CACHE: "0" });
   nginx = await startNginx(server.url, loadPaths);
   console.log(
-    `Throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production, no Accept-Encoding: the same plain HTML bytes from each)\n`,
+    `Throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production, ` +
+      "no Accept-Encoding: the same plain HTML bytes from each)\n",
   );
   console.log(
-    `${pad("page", 52)}${pad("target", 14)}${pad("req/s", 10, true)}${pad("p50 ms", 9, true)}${pad("p99 ms", 9, true)}${pad("requests", 11, true)}${pad("non-2xx", 9, true)}${pad("errors", 8, true)}${pad("vs nginx", 10, true)}`,
+    [
+      pad("page", 52),
+      pad("target", 14),
+      pad("req/s", 10, true),
+      pad("p50 ms", 9, true),
+      pad("p99 ms", 9, true),
+      pad("requests", 11, true),
+      pad("non-2xx", 9, true),
+      pad("errors", 8, true),
+      pad("vs nginx", 10, true),
+    ].join(""),
   );
   for (const p of loadPaths) {
     // Fill the cache first; the warm run then measures answers from it.
@@ -218,7 +249,17 @@ try {
     for (const { target, r } of results) {
       const ratio = target === "nginx" ? "" : `${((r.requests.average / nginxRate) * 100).toFixed(1)} %`;
       console.log(
-        `${pad(p, 52)}${pad(target, 14)}${pad(r.requests.average.toFixed(0), 10, true)}${pad(r.latency.p50, 9, true)}${pad(r.latency.p99, 9, true)}${pad(r.requests.total, 11, true)}${pad(r.non2xx, 9, true)}${pad(r.errors + r.timeouts, 8, true)}${pad(ratio, 10, true)}`,
+        [
+          pad(p, 52),
+          pad(target, 14),
+          pad(r.requests.average.toFixed(0), 10, true),
+          pad(r.latency.p50, 9, true),
+          pad(r.latency.p99, 9, true),
+          pad(r.requests.total, 11, true),
+          pad(r.non2xx, 9, true),
+          pad(r.errors + r.timeouts, 8, true),
+          pad(ratio, 10, true),
+        ].join(""),
       );
     }
   }

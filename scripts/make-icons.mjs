@@ -89,7 +89,9 @@ try {
   const renderSvg = async (svg, size, transparent = false) => {
     await page.setViewportSize({ width: size, height: size });
     await page.setContent(
-      `<!doctype html><html><body style="margin:0;background:transparent">${svg.replace("<svg ", `<svg style="display:block;width:${size}px;height:${size}px" `)}</body></html>`,
+      '<!doctype html><html><body style="margin:0;background:transparent">' +
+        svg.replace("<svg ", `<svg style="display:block;width:${size}px;height:${size}px" `) +
+        "</body></html>",
     );
     return page.screenshot({ type: "png", omitBackground: transparent });
   };

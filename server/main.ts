@@ -19,7 +19,7 @@ import {
 } from "./auth/express";
 import { adminApi } from "./http/admin-api";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
-import { closeWhenBodyUnread } from "./http/body";
+import { closeWhenBodyUnread } from "./http/linger";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
 import { inlineRootStylesheet } from "./http/inline-stylesheet";

@@ -6,6 +6,9 @@
  *
  *   useQuery({ queryKey: usersKeys.list("ann") })          // GET /api/admin/users/?q=ann
  *   queryClient.invalidateQueries({ queryKey: usersKeys.all })
+ *
+ * A Markdown preview's key, `preview(markdown)`, is the exception that proves the rule: it is
+ * read with `POST <all>/preview {markdown}` (MarkdownField), the text being the last segment.
  */
 
 /** `?a=1&b=x` as a final key segment; nothing when every value is empty. */
@@ -61,6 +64,7 @@ export const contentKeys = (kind: "blog-posts" | "help-guides") => {
     revisions: (id: string) => [...all, id, "revisions"],
     revision: (id: string, revisionId: string) => [...all, id, "revisions", revisionId],
     slugCheck: (slug: string, id?: string) => [...all, ...querySegment({ slug, id }).map((s) => `slug-check${s}`)],
+    preview: (markdown: string) => [...all, "preview", markdown],
   };
 };
 
@@ -85,16 +89,17 @@ export const dashboardKeys = {
   all: ["/api/admin/dashboard"] as const,
 };
 
-// content-site: FAQ items, industries, media, settings
 export const faqKeys = {
   all: ["/api/admin/faq-items"] as const,
   list: () => [...faqKeys.all],
+  preview: (markdown: string) => [...faqKeys.all, "preview", markdown],
 };
 
 export const industriesKeys = {
   all: ["/api/admin/industries"] as const,
   list: () => [...industriesKeys.all],
   detail: (id: string) => [...industriesKeys.all, id],
+  preview: (markdown: string) => [...industriesKeys.all, "preview", markdown],
 };
 
 export const mediaKeys = {

@@ -7,7 +7,13 @@ export { ApiRequestError };
 
 /**
  * The one client-side request layer (spec sections 7 and 8). Every client fetch of the
- * admin area goes through `apiRequest` or the default query function below.
+ * admin area goes through `apiRequest` or the default query function below, with two
+ * deliberate exceptions that keep its rules (credentials, ApiRequestError on failure):
+ *   - the re-authentication dialog's own POST (app/components/admin/reauth-dialog.tsx): it
+ *     is what `apiRequest` waits on when a call answers `reauth_required`, so it cannot go
+ *     through `apiRequest` itself;
+ *   - the image upload (app/components/admin/media/upload-image.ts): XMLHttpRequest, because
+ *     fetch cannot report upload progress.
  */
 
 /** Throws an ApiRequestError (`"<status>: <body text or status text>"`) for any non-2xx response. */

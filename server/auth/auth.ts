@@ -135,8 +135,23 @@ function createAuth(db: DB) {
         void sendMail({
           to: user.email,
           subject: "Reset your Meritum admin password",
-          text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Meritum admin account.\nOpen this link within one hour to choose a new password:\n\n${url}\n\nThe link works once. If you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
-          html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Meritum admin account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>The link works once. If you did not ask for this, ignore this e-mail; your password stays as it is.</p>`,
+          text: [
+            `Hello ${user.name},`,
+            "",
+            "Someone (hopefully you) asked to reset the password of your Meritum admin account.",
+            "Open this link within one hour to choose a new password:",
+            "",
+            url,
+            "",
+            "The link works once. If you did not ask for this, ignore this e-mail; your password stays as it is.",
+            "",
+          ].join("\n"),
+          html:
+            `<p>Hello ${escapeHtml(user.name)},</p>` +
+            "<p>Someone (hopefully you) asked to reset the password of your Meritum admin account. " +
+            "Open this link within one hour to choose a new password:</p>" +
+            `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
+            "<p>The link works once. If you did not ask for this, ignore this e-mail; your password stays as it is.</p>",
         }).catch((err) => log.error("password reset mail failed", { err, userId: user.id }));
       },
     },

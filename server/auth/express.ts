@@ -50,7 +50,7 @@ export function sameSiteGuard(siteUrl: string) {
       : fetchSite === "same-origin" || fetchSite === "none";
     if (allowed) return next();
     if (req.path.startsWith("/api/"))
-      return sendApiError(res, 403, "forbidden_origin", "Cross-site requests are not allowed.");
+      return sendApiError(res, "forbidden_origin", "Cross-site requests are not allowed.");
     res.status(403).type("text/plain").send("Forbidden: cross-site request refused.");
   };
 }
@@ -168,7 +168,7 @@ export function authHandler() {
   const guard = (req: Request, res: Response, next: NextFunction) => {
     const sub = req.path.replace(/^\/api\/auth/, "");
     if (!PUBLIC_AUTH_PATHS.has(sub))
-      return sendApiError(res, 404, "not_found", `No API endpoint at ${req.method} ${req.path}.`);
+      return sendApiError(res, "not_found", `No API endpoint at ${req.method} ${req.path}.`);
     next();
   };
   // better-auth uses req.body when the stream was already read: read it with the one reader and its limit.
@@ -179,9 +179,8 @@ export function authHandler() {
 export function requireApi(permission: Permission) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const session = res.locals.session as AuthSession | null;
-    if (!session) return sendApiError(res, 401, "unauthorized", "Please sign in.");
-    if (!can(session.user, permission))
-      return sendApiError(res, 403, "forbidden", "You do not have permission to do this.");
+    if (!session) return sendApiError(res, "unauthorized", "Please sign in.");
+    if (!can(session.user, permission)) return sendApiError(res, "forbidden", "You do not have permission to do this.");
     next();
   };
 }

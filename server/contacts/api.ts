@@ -19,6 +19,9 @@ import { contactCsvColumns, contactCsvRows } from "./export";
 import { addNote, bulkChange, deleteContact, erasureSummary, setOwner, setStatus } from "./pipeline";
 import { contactTimeline, readContactStatement, type TimelineActivity, type TimelineSubmission } from "./timeline";
 
+/** "1 statement", "2 statements". */
+const count = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`;
+
 /**
  * /api/admin/contacts (the "contacts" permission, checked when mounted): the list with its
  * filters, one contact with its timeline, hand-made contacts, edits, status, owner, notes,
@@ -133,7 +136,7 @@ export function contactsApi() {
   router.delete("/:id", async (req, res) => {
     const erased = await deleteContact(getDb(), apiActor(req, res), req.params.id);
     sendSuccess(res, {
-      message: `Contact erased with ${erased.submissions} ${erased.submissions === 1 ? "submission" : "submissions"} and ${erased.statements} ${erased.statements === 1 ? "statement" : "statements"}.`,
+      message: `Contact erased with ${count(erased.submissions, "submission")} and ${count(erased.statements, "statement")}.`,
     });
   });
 

@@ -128,7 +128,10 @@ export function toContactRow(r: ListRecord): ContactRow {
  * What a search looks in: name, business, e-mail and phone, lower-cased, as one text (on
  * PostgreSQL a trigram index on this very expression serves it: migration 0041).
  */
-const searchText = sql<string>`lower(${sql.ref("contacts.name")} || ' ' || ${sql.ref("contacts.business_name")} || ' ' || ${sql.ref("contacts.email")} || ' ' || ${sql.ref("contacts.phone")})`;
+const searchText = sql<string>`lower(${sql.join(
+  ["contacts.name", "contacts.business_name", "contacts.email", "contacts.phone"].map((column) => sql.ref(column)),
+  sql` || ' ' || `,
+)})`;
 
 /**
  * The contact's search text contains q, case-insensitively, with % and _ in q taken

@@ -11,7 +11,6 @@ import { parseInput, ServiceError } from "@common/result";
 import { apiActor, apiSession } from "../auth/express";
 import { getDb } from "../db";
 import { sendSuccess } from "../http/api-errors";
-import { renderMarkdown } from "../markdown/markdown";
 import { listArticlesForAdmin, effectiveStatus, type AdminArticlePage } from "./admin-list";
 import { getArticleById, type Article, type ArticleTable } from "./articles";
 import {
@@ -23,6 +22,7 @@ import {
   restoreRevisionAs,
   saveArticleAs,
 } from "./editor";
+import { markdownPreview } from "./preview";
 import { articlePath } from "./redirects";
 import { diffRevision, listRevisions, type RevisionDiff, type RevisionSummary } from "./revisions";
 
@@ -78,8 +78,6 @@ function saved(article: Article): SavedArticle {
   return { id: article.id, version: article.version, slug: article.slug, status, updatedAt: article.updatedAt };
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-
 function statusMessage(table: ArticleTable, article: Article, created: boolean): string {
   const noun = ARTICLE_NOUN[table].one;
   const status = saved(article).status;
@@ -104,19 +102,11 @@ export function articlesApi(table: ArticleTable) {
     });
 
     router.get("/slug-check", async (req, res) => {
-      const slug = await checkSlug(getDb(), table, text(req.query.slug) ?? "", text(req.query.id));
+      const slug = await checkSlug(getDb(), table, req.query);
       res.json({ available: true, slug });
     });
 
-    router.post("/preview", (req, res) => {
-      const source = bodyObject(req).body;
-      if (typeof source !== "string") throw new ServiceError("validation", "Send the Markdown to preview.");
-      if (source.length > ARTICLE_LIMITS.body)
-        throw new ServiceError("validation", "The body is too long to preview.", {
-          body: `The body must be ${ARTICLE_LIMITS.body.toLocaleString("en-US")} characters or fewer.`,
-        });
-      res.json({ html: renderMarkdown(source).html });
-    });
+    router.post("/preview", markdownPreview(ARTICLE_LIMITS.body));
 
     router.post("/bulk", async (req, res) => {
       const { action, ids } = parseInput(articleBulkSchema, req.body);

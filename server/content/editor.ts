@@ -1,9 +1,6 @@
 import crypto from "node:crypto";
-import * as z from "zod/mini";
-import type { ArticleInput, BulkAction } from "@common/content";
+import { articleSlugCheckSchema, type ArticleInput, type BulkAction } from "@common/content";
 import { parseInput, ServiceError } from "@common/result";
-import { slugSchema } from "@common/slug";
-import { ARTICLE_LIMITS } from "@common/limits";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
@@ -210,9 +207,12 @@ export async function deleteArticleAs(db: DB, actor: Actor, table: ArticleTable,
   });
 }
 
-/** As-you-type check: the slug's format, then whether another item of the table has it (409). */
-export async function checkSlug(db: DB, table: ArticleTable, slug: unknown, exceptId?: string): Promise<string> {
-  const { slug: value } = parseInput(z.object({ slug: slugSchema(ARTICLE_LIMITS.slug) }), { slug }, "Check the slug.");
-  await assertSlugFree(db, table, value, exceptId || undefined);
-  return value;
+/**
+ * As-you-type check of `?slug=&id=` (articleSlugCheckSchema): the slug's format, then whether
+ * another item of the table than `id` has it (409).
+ */
+export async function checkSlug(db: DB, table: ArticleTable, query: unknown): Promise<string> {
+  const { slug, id } = parseInput(articleSlugCheckSchema, query, "Check the slug.");
+  await assertSlugFree(db, table, slug, id || undefined);
+  return slug;
 }

@@ -1,11 +1,10 @@
 import express from "express";
 import type { FaqInput } from "@common/content";
 import { FAQ_LIMITS } from "@common/limits";
-import { ServiceError } from "@common/result";
 import { apiActor } from "../auth/express";
 import { getDb } from "../db";
 import { sendSuccess } from "../http/api-errors";
-import { renderMarkdown } from "../markdown/markdown";
+import { markdownPreview } from "./preview";
 import { createFaq, deleteFaq, listAllFaq, reorderFaq, updateFaq, type FaqItem } from "./faq";
 
 /**
@@ -18,23 +17,6 @@ export interface FaqItemsResponse {
   items: FaqItem[];
   /** Categories in public order (first appearance), for the category picker and the grouping. */
   categories: string[];
-}
-
-/** POST /api/admin/faq-items/preview (also used by the industries editor) */
-export interface MarkdownPreviewResponse {
-  html: string;
-}
-
-/** POST /preview {markdown}: the HTML the public page would show (sanitised). */
-export function markdownPreview(max: number) {
-  return (req: express.Request, res: express.Response) => {
-    const markdown = (req.body as { markdown?: unknown } | undefined)?.markdown;
-    if (typeof markdown !== "string") throw new ServiceError("validation", "Send the Markdown to preview.");
-    if (markdown.length > max)
-      throw new ServiceError("validation", `The text must be ${max.toLocaleString("en-US")} characters or fewer.`);
-    const body: MarkdownPreviewResponse = { html: renderMarkdown(markdown).html };
-    res.json(body);
-  };
 }
 
 export function faqApi() {

@@ -348,8 +348,6 @@ export interface ContentRedirectsTable {
   created_at: string;
 }
 
-// content-site: images
-
 /** An uploaded content image; its bytes and variants are rows of stored_files. */
 export interface ImagesTable {
   id: string;
@@ -391,7 +389,6 @@ export interface Database {
   submission_files: SubmissionFilesTable;
   rate_limits: RateLimitsTable;
   jobs: JobsTable;
-  // content-site
   images: ImagesTable;
 }
 

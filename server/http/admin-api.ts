@@ -1,6 +1,8 @@
 import express from "express";
 import { ADMIN_SECTIONS, type AdminSectionKey } from "@common/admin-sections";
+import type { Permission } from "@common/roles";
 import { accountApi } from "../account/api";
+import { auditLogApi } from "../audit/api";
 import { articlesApi } from "../content/api";
 import { requireApi } from "../auth/express";
 import { contactsApi } from "../contacts/api";
@@ -17,9 +19,10 @@ import { usersApi } from "../users/api";
  * The admin JSON API, composed from one router per section (`server/<domain>/api.ts`).
  * `/api/admin/<key>/...` is mounted only for a section of the sections table and guarded by
  * that section's permission (401 signed out, 403 without it); anything else is 404.
- * Routers check finer permissions themselves (e.g. the audit log inside "users"). JSON
- * bodies are read here, once, after the guard, through server/http/body.ts, up to ADMIN_JSON_LIMIT (an article's body
- * may be 200,000 characters).
+ * A domain's API shown on another section's screen is mounted inside that section with a
+ * permission of its own (the audit log inside "users"); routers check finer permissions
+ * themselves. JSON bodies are read here, once, after the guard, through
+ * server/http/body.ts, up to ADMIN_JSON_LIMIT (an article's body may be 200,000 characters).
  */
 export const ADMIN_JSON_LIMIT = 1024 * 1024;
 
@@ -29,7 +32,6 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   forms: formsApi,
   "blog-posts": articlesApi("blog_posts"),
   "help-guides": articlesApi("help_guides"),
-  // content-site
   "faq-items": faqApi,
   industries: industriesApi,
   media: mediaApi,
@@ -40,8 +42,19 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
 
 /** Routes that read a raw (non-JSON) body themselves, mounted ahead of the JSON reader. */
 const sectionRawBodyApis: Partial<Record<AdminSectionKey, () => express.Router>> = {
-  // content-site: image uploads (the file is the body, for upload progress)
+  // Image uploads: the file is the body, for upload progress.
   media: mediaUploadApi,
+};
+
+/** Another domain's read-only API inside a section (`/api/admin/<key>/<path>`), behind its own permission too. */
+interface NestedApi {
+  path: string;
+  permission: Permission;
+  api: () => express.Router;
+}
+
+const sectionNestedApis: Partial<Record<AdminSectionKey, NestedApi[]>> = {
+  users: [{ path: "audit-log", permission: "audit", api: auditLogApi }],
 };
 
 /** The sections that have an API (each answers GET /api/admin/<key>). */
@@ -55,8 +68,12 @@ export function adminApi() {
   const router = express.Router();
   for (const section of ADMIN_SECTIONS) {
     const api = sectionApis[section.key];
+    if (!api) continue;
+    const guard = requireApi(section.permission);
+    for (const nested of sectionNestedApis[section.key] ?? [])
+      router.use(`/${section.key}/${nested.path}`, guard, requireApi(nested.permission), nested.api());
     const raw = sectionRawBodyApis[section.key];
-    if (api) router.use(`/${section.key}`, requireApi(section.permission), ...(raw ? [raw()] : []), adminJson, api());
+    router.use(`/${section.key}`, guard, ...(raw ? [raw()] : []), adminJson, api());
   }
   return router;
 }

@@ -1,11 +1,18 @@
 import type { NextFunction, Request, Response } from "express";
-import { ServiceError, type ActionSuccess, type ApiErrorBody, type FieldErrors } from "@common/result";
+import {
+  ERROR_STATUS,
+  ServiceError,
+  type ActionSuccess,
+  type ApiErrorBody,
+  type ErrorCode,
+  type FieldErrors,
+} from "@common/result";
 import { log } from "../logger";
 
-/** The JSON API's one error shape: {"error":{"code","message","fields?"}}. */
-export function sendApiError(res: Response, status: number, code: string, message: string, fields?: FieldErrors) {
+/** The JSON API's one error shape: {"error":{"code","message","fields?"}}, with the code's status. */
+export function sendApiError(res: Response, code: ErrorCode, message: string, fields?: FieldErrors) {
   const body: ApiErrorBody = { error: fields ? { code, message, fields } : { code, message } };
-  res.status(status).json(body);
+  res.status(ERROR_STATUS[code]).json(body);
 }
 
 /**
@@ -22,13 +29,12 @@ export function apiErrorHandler() {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof ServiceError) {
       if (err.retryAfterSeconds) res.setHeader("Retry-After", String(err.retryAfterSeconds));
-      return sendApiError(res, err.status, err.code, err.message, err.fields);
+      return sendApiError(res, err.code, err.message, err.fields);
     }
     const requestId = String(res.locals.requestId ?? "");
     log.error("api error", { err, requestId });
     sendApiError(
       res,
-      500,
       "internal",
       `Something went wrong on our side. Please try again.${requestId ? ` (Request id ${requestId}.)` : ""}`,
     );
@@ -37,5 +43,5 @@ export function apiErrorHandler() {
 
 export function apiNotFound() {
   return (req: Request, res: Response) =>
-    sendApiError(res, 404, "not_found", `No API endpoint at ${req.method} ${req.originalUrl.split("?")[0]}.`);
+    sendApiError(res, "not_found", `No API endpoint at ${req.method} ${req.originalUrl.split("?")[0]}.`);
 }

@@ -1,4 +1,3 @@
-import type { Socket } from "node:net";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { data, type RouterContextProvider } from "react-router";
 import {
@@ -24,7 +23,8 @@ import { requestInfoContext } from "./context";
  *   - a body it cannot parse (broken multipart, invalid JSON or UTF-8, NUL characters, too
  *     deep) → 400;
  * each with a sentence a person can act on. Route actions show it on the error page; the
- * API answers the JSON error shape (server/http/api-errors.ts).
+ * API answers the JSON error shape (server/http/api-errors.ts). A connection whose body was
+ * not read to its end is closed after the answer by server/http/linger.ts.
  */
 
 /** Every form and JSON body except those that say otherwise (the Free Analysis upload, admin JSON). */
@@ -280,7 +280,8 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
 
-function hasBody(req: ExpressRequest): boolean {
+/** Whether a Node request carries a body (a positive Content-Length, or a chunked one). */
+export function hasBody(req: ExpressRequest): boolean {
   const declared = declaredLength(req.headers["content-length"]);
   if (declared !== undefined) return declared > 0;
   return req.headers["transfer-encoding"] !== undefined;
@@ -356,67 +357,5 @@ export function refuseLargeBodies(limit: number) {
       return next(tooLarge(limit));
     }
     next();
-  };
-}
-
-/** How long, and how much, a connection closed after an early answer keeps reading (and discarding). */
-export const LINGER_MS = 5000;
-export const LINGER_BYTES = 16 * 1024 * 1024;
-
-/**
- * Any answer written before its request's body has fully arrived (a refusal, a 404, a 405 of
- * a route without an action) closes the connection after it: a keep-alive client cannot wait
- * on a connection still full of that body, and the rest of a refused body is not taken.
- *
- * The close is a "lingering close", as nginx does: once the answer is written the server
- * half-closes (its FIN follows the answer) and goes on reading and discarding what the client
- * is still sending, for at most LINGER_MS or LINGER_BYTES, then destroys the socket (decision 0024). Closing at
- * once with unread bytes in the kernel's buffer makes the kernel send a reset, and a client
- * still writing its body then gets EPIPE/ECONNRESET and may never read the answer.
- * The discarded bytes are counted, never kept: memory stays flat.
- */
-export function closeWhenBodyUnread() {
-  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (!hasBody(req)) return next();
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
-      if (!req.complete && !this.headersSent) {
-        this.setHeader("Connection", "close");
-        lingerOnClose(req);
-      }
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
-    next();
-  };
-}
-
-/**
- * Node ends a `Connection: close` answer's socket with `destroySoon()` (end, then destroy once
- * written); for this one socket that becomes: end, discard the rest of the body, then destroy.
- */
-function lingerOnClose(req: ExpressRequest) {
-  const socket = req.socket as Socket & { destroySoon?: () => void };
-  if (!socket || socket.destroyed) return;
-  socket.destroySoon = () => {
-    if (socket.destroyed) return;
-    socket.end();
-    if (req.complete) return void socket.destroy();
-    let discarded = 0;
-    const stop = () => {
-      clearTimeout(timer);
-      if (!socket.destroyed) socket.destroy();
-    };
-    const timer = setTimeout(stop, LINGER_MS);
-    timer.unref();
-    socket.once("close", () => clearTimeout(timer));
-    // Whoever was reading the body (a form reader that stopped at the limit) is done with it.
-    req.removeAllListeners("data");
-    req.on("data", (chunk: Buffer) => {
-      discarded += chunk.byteLength;
-      if (discarded > LINGER_BYTES) stop();
-    });
-    req.once("end", stop);
-    req.once("error", stop);
-    req.resume();
   };
 }

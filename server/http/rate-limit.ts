@@ -85,7 +85,7 @@ export function rateLimit(
       const result = await rateLimiter.hit(rule, keyOf(req, res));
       if (result.allowed) return next();
       res.setHeader("Retry-After", String(result.retryAfterSeconds));
-      sendApiError(res, 429, "rate_limited", retryMessage(result.retryAfterSeconds));
+      sendApiError(res, "rate_limited", retryMessage(result.retryAfterSeconds));
     } catch (err) {
       next(err);
     }

@@ -2,7 +2,7 @@ import express from "express";
 import { INDUSTRY_LIMITS } from "@common/limits";
 import { ServiceError } from "@common/result";
 import { apiActor } from "../auth/express";
-import { markdownPreview } from "../content/faq-api";
+import { markdownPreview } from "../content/preview";
 import { getDb } from "../db";
 import { sendSuccess } from "../http/api-errors";
 import { getIndustryById, listAllIndustries, updateIndustry, type Industry } from "./industries";

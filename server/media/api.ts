@@ -1,6 +1,7 @@
 import express from "express";
 import { MAX_IMAGE_BYTES } from "@common/limits";
-import { ServiceError } from "@common/result";
+import { imageDeleteQuerySchema } from "@common/media-schema";
+import { parseInput, ServiceError } from "@common/result";
 import { apiActor } from "../auth/express";
 import { getDb } from "../db";
 import { sendSuccess } from "../http/api-errors";
@@ -51,7 +52,8 @@ export function mediaApi() {
   });
 
   router.delete("/:id", async (req, res) => {
-    await deleteImage(getDb(), req.params.id, { force: req.query.force === "1" }, apiActor(req, res));
+    const { force } = parseInput(imageDeleteQuerySchema, req.query);
+    await deleteImage(getDb(), req.params.id, { force }, apiActor(req, res));
     sendSuccess(res, { message: "Image deleted." });
   });
 

@@ -28,9 +28,12 @@ export const MIN_FUZZY_LENGTH = 5;
 export const MAX_QUERY_LENGTH = 200;
 
 const STOP_WORDS = new Set(
-  "a an and are as at be but by can do does for from has have how i if in into is it its me my of on or our so that the their them then there these they this to was we what when where which who why will with you your".split(
-    " ",
-  ),
+  [
+    "a an and are as at be but by can do does for from has have how i if in into is it its me my of on or our so",
+    "that the their them then there these they this to was we what when where which who why will with you your",
+  ]
+    .join(" ")
+    .split(" "),
 );
 
 export function processTerm(term: string): string | null {

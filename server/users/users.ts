@@ -226,8 +226,23 @@ async function sendInviteMail(email: string, name: string, actor: Actor, url: st
   await sendMail({
     to: email,
     subject: "You are invited to the Meritum admin",
-    text: `Hello ${name || email},\n\n${actor.email} invited you to the Meritum admin area.\nOpen this link within ${INVITE_HOURS} hours to set your password:\n\n${url}\n\nIf you did not expect this invitation, ignore this e-mail.\n`,
-    html: `<p>Hello ${escapeHtml(name || email)},</p><p>${escapeHtml(actor.email)} invited you to the Meritum admin area. Open this link within ${INVITE_HOURS} hours to set your password:</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>If you did not expect this invitation, ignore this e-mail.</p>`,
+    text: [
+      `Hello ${name || email},`,
+      "",
+      `${actor.email} invited you to the Meritum admin area.`,
+      `Open this link within ${INVITE_HOURS} hours to set your password:`,
+      "",
+      url,
+      "",
+      "If you did not expect this invitation, ignore this e-mail.",
+      "",
+    ].join("\n"),
+    html:
+      `<p>Hello ${escapeHtml(name || email)},</p>` +
+      `<p>${escapeHtml(actor.email)} invited you to the Meritum admin area. ` +
+      `Open this link within ${INVITE_HOURS} hours to set your password:</p>` +
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
+      "<p>If you did not expect this invitation, ignore this e-mail.</p>",
   });
 }
 

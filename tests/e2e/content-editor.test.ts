@@ -197,7 +197,7 @@ describe("the content editor in Chromium", () => {
     await page.getByRole("region", { name: "History" }).getByRole("listitem").first().waitFor(SERVER);
     await shot("editor-390");
     await expectAccessible("post editor at 390");
-    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    await page.getByRole("tab", { name: "Preview", exact: true }).click();
     await page
       .getByRole("region", { name: "Body preview" })
       .getByRole("heading", { name: "Why it matters" })

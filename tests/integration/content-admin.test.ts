@@ -312,8 +312,15 @@ describe.each(dbKinds())("admin content API on %s", (kind) => {
     const anon = await page(`/preview/blog/${id}`);
     expect(anon.status).toBe(302);
     expect(anon.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
-    const md = await json("POST", "/blog-posts/preview", { body: "**bold** <img src=x onerror=alert(1)>" });
+    const md = await json("POST", "/blog-posts/preview", { markdown: "**bold** <img src=x onerror=alert(1)>" });
     expect(md.body.html).toContain("<strong>bold</strong>");
     expect(md.body.html).not.toContain("onerror");
+    // One request shape for every area's preview ({markdown}, common/markdown.ts), up to the field's limit.
+    const wrongShape = await json("POST", "/blog-posts/preview", { body: "## Hi" });
+    expect(wrongShape.status).toBe(400);
+    expect(wrongShape.body.error.fields.markdown).toBe("Send the Markdown to preview.");
+    const tooLong = await json("POST", "/help-guides/preview", { markdown: "x".repeat(200_001) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.fields.markdown).toBe("The text must be 200,000 characters or fewer.");
   });
 });

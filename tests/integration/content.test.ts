@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion, getContentVersion, listPublishedContentUrls, seedContent } from "@server/content";
-import { createPost, publishPost, unpublishPost, updatePost } from "@server/content/posts";
+import { getContentVersion, listPublishedContentUrls, seedContent } from "@server/content";
+import { createPost, publishPost, unpublishPost } from "@server/content/posts";
 import { createFaq } from "@server/content/faq";
 import { BLOG_PAGE_SIZE } from "@server/content/posts";
 import { postSeed } from "@server/content/seed/posts";
@@ -8,10 +8,8 @@ import { guideSeed } from "@server/content/seed/guides";
 import { faqSeed } from "@server/content/seed/faq";
 import { dbKinds } from "../support/db";
 import { startTestServer, type TestServer } from "../support/server";
+import { HOUR, iso, jsonLd, resultLinks } from "../support/resources";
 import { child, childText, parseXml } from "../support/xml";
-
-const HOUR = 3_600_000;
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 function post(slug: string, extra: Record<string, unknown> = {}) {
   return {
@@ -28,24 +26,15 @@ function post(slug: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-/** The hrefs of search results, in rank order. */
-function resultLinks(html: string): string[] {
-  const list = /<ol class="mt-6 space-y-5">([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "";
-  return [...list.matchAll(/<h3[^>]*><a[^>]*href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
-}
-
-function jsonLd(html: string): any[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) => {
-    const parsed = JSON.parse(m[1]!);
-    return Array.isArray(parsed) ? parsed : [parsed];
-  });
-}
-
 /** Titles of the post cards on a blog list page. */
 function cardTitles(html: string): string[] {
   return [...html.matchAll(/<h3 class="mt-2 text-xl[^"]*"><a[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]!);
 }
 
+/**
+ * The public resources pages: seeded content, visibility and scheduling, pagination,
+ * sanitised bodies and the RSS feed. Search and JSON-LD are in content-discovery.test.ts.
+ */
 describe.each(dbKinds())("resources on %s", (kind) => {
   let server: TestServer;
   const get = (path: string) => fetch(`${server.url}${path}`);
@@ -306,152 +295,6 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     // JSON-LD carries the title without closing its script element.
     const ld = jsonLd(html).find((d) => d["@type"] === "BlogPosting");
     expect(ld.headline).toBe("XSS <script>alert('title')</script> check");
-  });
-
-  it("describes posts, guides and the FAQ with JSON-LD", async () => {
-    const postHtml = (await text("/resources/blog/how-to-avoid-chargebacks")).html;
-    const postLd = jsonLd(postHtml);
-    const posting = postLd.find((d) => d["@type"] === "BlogPosting");
-    expect(posting).toMatchObject({
-      headline: "Avoiding chargebacks: practical steps for small merchants",
-      datePublished: "2025-06-17T16:00:00.000Z",
-      url: "https://www.example.test/resources/blog/how-to-avoid-chargebacks",
-    });
-    for (const [path, last] of [
-      ["/resources/blog", "Blog"],
-      ["/resources/guides", "Guides"],
-      ["/resources/faq", "FAQ"],
-      ["/resources/search?q=fees", "Search"],
-    ] as const) {
-      const { html: listHtml } = await text(path);
-      const list = jsonLd(listHtml).find((d) => d["@type"] === "BreadcrumbList");
-      expect(
-        list?.itemListElement.map((i: { name: string }) => i.name),
-        path,
-      ).toEqual(["Home", "Resources", last]);
-      expect(listHtml, path).toContain('aria-label="Breadcrumb"');
-    }
-    const crumbs = postLd.find((d) => d["@type"] === "BreadcrumbList");
-    expect(crumbs.itemListElement.map((i: any) => i.name)).toEqual([
-      "Home",
-      "Resources",
-      "Blog",
-      "Avoiding chargebacks: practical steps for small merchants",
-    ]);
-    expect(postHtml).toContain("June 17, 2025");
-    expect(postHtml).toMatch(/\d+ min read/);
-    expect(postHtml).toContain('href="/contact"');
-    expect(postHtml).toContain("Related articles");
-    expect(postHtml).toMatch(/Previous article|Next article/);
-
-    const guideHtml = (await text("/resources/guides/switching-processors-without-downtime")).html;
-    const howTo = jsonLd(guideHtml).find((d) => d["@type"] === "HowTo");
-    expect(howTo.step.length).toBeGreaterThanOrEqual(5);
-    expect(howTo.step[0]).toMatchObject({ "@type": "HowToStep", position: 1, name: "Check your current agreement" });
-    // The table of contents links to the rendered heading ids.
-    expect(guideHtml).toContain('href="#h-step-1-check-your-current-agreement"');
-    expect(guideHtml).toContain('id="h-step-1-check-your-current-agreement"');
-    const article = jsonLd((await text("/resources/guides/choosing-an-online-payment-gateway")).html).find(
-      (d) => d["@type"] === "Article",
-    );
-    expect(article.headline).toBe("Choosing an online payment gateway");
-
-    const faqHtml = (await text("/resources/faq")).html;
-    const faqPage = jsonLd(faqHtml).find((d) => d["@type"] === "FAQPage");
-    expect(faqPage.mainEntity.length).toBe(faqSeed.filter((f) => f.published).length);
-    expect(faqPage.mainEntity[0]).toMatchObject({ "@type": "Question", name: "What is interchange?" });
-    expect(faqPage.mainEntity[0].acceptedAnswer.text).toContain("issued your customer's card");
-    expect(faqHtml).toContain('id="what-is-interchange"');
-  });
-
-  it("ranks search results and tolerates typos and prefixes", async () => {
-    const exact = await text("/resources/search?q=interchange");
-    expect(resultLinks(exact.html)[0]).toBe("/resources/blog/interchange-plus-vs-tiered-vs-flat-rate-pricing");
-    expect(exact.html).toMatch(/<mark[^>]*>[Ii]nterchange<\/mark>/);
-    // Mixed types with their labels.
-    const links = resultLinks(exact.html);
-    expect(links.some((l) => l.startsWith("/resources/faq#"))).toBe(true);
-    expect(links.some((l) => l.startsWith("/resources/guides/"))).toBe(true);
-    expect(exact.html).toContain(">Article</span>");
-    expect(exact.html).toContain(">FAQ</span>");
-
-    const typo = await text("/resources/search?q=interchnge");
-    expect(resultLinks(typo.html)).toContain("/resources/blog/interchange-plus-vs-tiered-vs-flat-rate-pricing");
-    expect(typo.html).toMatch(/<mark[^>]*>[Ii]nterchange<\/mark>/);
-
-    const prefix = await text("/resources/search?q=chargeb");
-    expect(resultLinks(prefix.html)[0]).toBe("/resources/blog/how-to-avoid-chargebacks");
-    expect(prefix.html).toMatch(/<mark[^>]*>[Cc]hargebacks?<\/mark>/);
-
-    // Prefixes shorter than four characters do not expand.
-    expect(resultLinks((await text("/resources/search?q=cha")).html)).toEqual([]);
-
-    const pci = resultLinks((await text("/resources/search?q=pci+compliance")).html);
-    expect(pci.slice(0, 2)).toContain("/resources/blog/pci-compliance-for-small-businesses");
-    const reconcile = resultLinks((await text("/resources/search?q=reconcile+deposits")).html);
-    expect(reconcile[0]).toBe("/resources/guides/reconciling-card-deposits");
-
-    const none = await text("/resources/search?q=xylophonics");
-    expect(none.html).toContain("No results for “xylophonics”");
-    expect(none.html).toContain("Suggested searches");
-
-    const empty = await text("/resources/search?q=");
-    expect(empty.html).toContain("What would you like to know?");
-    expect(empty.html).toContain('href="/resources/search?q=interchange"');
-
-    // Markup in a query is text, never HTML.
-    const hostile = await text(`/resources/search?q=${encodeURIComponent("<img src=x onerror=alert(1)> interchange")}`);
-    expect(hostile.html).not.toContain("<img src=x");
-  });
-
-  it("picks up a change another instance made, by the content version", async () => {
-    const db = server.database.db;
-    expect(resultLinks((await text("/resources/search?q=okapiwhistle")).html)).toEqual([]);
-    // "Another instance" writes straight to the database without touching this server's index.
-    const now = new Date().toISOString();
-    await db
-      .insertInto("blog_posts")
-      .values({
-        id: crypto.randomUUID(),
-        slug: "other-instance-post",
-        title: "Okapiwhistle from another instance",
-        excerpt: "Written elsewhere.",
-        body: "A post about okapiwhistle.",
-        cover_image_url: null,
-        cover_image_alt: null,
-        author_name: "Elsewhere",
-        author_user_id: null,
-        category: "Integration checks",
-        tags: "[]",
-        status: "published",
-        published_at: iso(-HOUR),
-        seo_title: null,
-        seo_description: null,
-        reading_minutes: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    // Without a version change this server still answers from its current index.
-    expect(resultLinks((await text("/resources/search?q=okapiwhistle")).html)).toEqual([]);
-    const before = await getContentVersion(db);
-    expect(await bumpContentVersion(db)).toBe(before + 1);
-    expect(resultLinks((await text("/resources/search?q=okapiwhistle")).html)).toEqual([
-      "/resources/blog/other-instance-post",
-    ]);
-
-    // Edits through the service bump the version too: a renamed post is found by its new word.
-    const row = await db
-      .selectFrom("blog_posts")
-      .select("id")
-      .where("slug", "=", "other-instance-post")
-      .executeTakeFirstOrThrow();
-    await updatePost(db, row.id, { title: "Renamed to capybaraharp" });
-    expect(resultLinks((await text("/resources/search?q=capybaraharp")).html)).toEqual([
-      "/resources/blog/other-instance-post",
-    ]);
-    await unpublishPost(db, row.id);
-    expect(resultLinks((await text("/resources/search?q=capybaraharp")).html)).toEqual([]);
   });
 
   it("serves a valid RSS 2.0 feed of published posts", async () => {

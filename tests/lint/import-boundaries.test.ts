@@ -11,9 +11,16 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const eslint = new ESLint({ cwd: root });
 
+/**
+ * The lines of `fixture` that break an import boundary when it sits at `pretendPath`. The
+ * fixture must really be linted there: an ignored path ("File ignored ...") or a parse
+ * error would report no boundary errors and pass an `[]` expectation by accident.
+ */
 async function boundaryErrors(fixture: string, pretendPath: string) {
   const code = fs.readFileSync(path.join(import.meta.dirname, "fixtures", fixture), "utf8");
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, pretendPath) });
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, pretendPath), warnIgnored: true });
+  const notLinted = result!.messages.filter((m) => m.fatal || m.message.startsWith("File ignored"));
+  expect(notLinted.map((m) => m.message)).toEqual([]);
   return result!.messages
     .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
     .map((m) => code.split("\n")[m.line - 1]!.trim());
@@ -46,5 +53,9 @@ describe("import boundaries", { timeout: 60_000 }, () => {
 
   it("lets routes call services and parse with zod (loaders and actions run on the server)", async () => {
     expect(await boundaryErrors("component-imports-server.tsx", "app/routes/boundary-fixture.tsx")).toEqual([]);
+  });
+
+  it("refuses to pass a fixture that ESLint ignores instead of linting", async () => {
+    await expect(boundaryErrors("component-imports-server.tsx", "build/boundary-fixture.tsx")).rejects.toThrow();
   });
 });

@@ -18,6 +18,8 @@ import { setReauthAsker } from "~/lib/reauth";
  * action answers `reauth_required` (decision 0019). Confirming posts the password to
  * /api/admin/security/reauthenticate, and the action that asked is sent again; Cancel (or
  * Escape) leaves it undone and its screen shows the reason. Mounted once, in the admin layout.
+ * Its POST is one of the two admin requests outside `apiRequest` (see app/lib/queryClient.ts):
+ * `apiRequest` is waiting on this dialog.
  */
 export function ReauthDialog() {
   const [open, setOpen] = useState(false);

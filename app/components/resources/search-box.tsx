@@ -29,12 +29,18 @@ export function SearchBox({
           defaultValue={defaultValue}
           maxLength={200}
           placeholder="Search, e.g. chargebacks or interchange"
-          className="h-12 w-full rounded-md border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-brand-600"
+          className={
+            "h-12 w-full rounded-md border border-slate-300 bg-white pl-10 pr-3 text-base text-slate-900 " +
+            "shadow-sm placeholder:text-slate-500 focus-visible:border-brand-600"
+          }
         />
       </div>
       <button
         type="submit"
-        className="inline-flex h-12 items-center rounded-md bg-brand-800 px-5 text-base font-semibold text-white transition-colors duration-200 hover:bg-brand-900"
+        className={
+          "inline-flex h-12 items-center rounded-md bg-brand-800 px-5 text-base font-semibold text-white " +
+          "transition-colors duration-200 hover:bg-brand-900"
+        }
       >
         Search
       </button>

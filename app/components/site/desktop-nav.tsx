@@ -149,7 +149,10 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
                       <Link
                         to={child.to}
                         aria-current={current ? "page" : undefined}
-                        className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+                        className={
+                          "block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 " +
+                          "hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+                        }
                       >
                         {child.label}
                       </Link>

@@ -77,7 +77,10 @@ function OneField({
               <label
                 key={option}
                 htmlFor={`${id}-${i}`}
-                className="flex cursor-pointer items-start gap-3 rounded-md border border-input bg-background p-3 text-sm text-slate-800 has-[:checked]:border-ring has-[:checked]:bg-selected"
+                className={
+                  "flex cursor-pointer items-start gap-3 rounded-md border border-input bg-background p-3 text-sm " +
+                  "text-slate-800 has-[:checked]:border-ring has-[:checked]:bg-selected"
+                }
               >
                 <Checkbox
                   id={`${id}-${i}`}

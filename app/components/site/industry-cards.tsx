@@ -47,8 +47,10 @@ export function IndustryCards({ industries, compact = false }: { industries: Ind
               to={`/industries/${industry.slug}`}
               className={
                 compact
-                  ? "flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-4 font-semibold text-slate-800 shadow-sm transition hover:border-brand-200 hover:text-brand-700 hover:shadow-md"
-                  : "group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-200 hover:shadow-md"
+                  ? "flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-4 font-semibold " +
+                    "text-slate-800 shadow-sm transition hover:border-brand-200 hover:text-brand-700 hover:shadow-md"
+                  : "group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition " +
+                    "hover:border-brand-200 hover:shadow-md"
               }
             >
               <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">

@@ -59,7 +59,10 @@ export default function MobileDrawer({
                       to={item.to}
                       onClick={close}
                       aria-current={active ? "page" : undefined}
-                      className="block rounded-md px-3 py-2 text-base font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+                      className={
+                        "block rounded-md px-3 py-2 text-base font-semibold text-slate-800 hover:bg-slate-100 " +
+                        "aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+                      }
                     >
                       {item.label}
                     </Link>

@@ -34,7 +34,7 @@ export function AlertDialogDescription({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn("mt-2 text-sm text-slate-700", className)} {...props} />;
+  return <AlertDialogPrimitive.Description className={cn("mt-2 text-sm text-soft-foreground", className)} {...props} />;
 }
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">) {

@@ -7,7 +7,7 @@ export const badgeVariants = cva(
   {
     variants: {
       variant: {
-        neutral: "border-border bg-subtle text-slate-700",
+        neutral: "border-border bg-subtle text-soft-foreground",
         info: "border-info-border bg-info-muted text-info",
         success: "border-success-border bg-success-muted text-success",
         warning: "border-warning-border bg-warning-muted text-warning",

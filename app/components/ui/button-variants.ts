@@ -14,8 +14,9 @@ export const buttonVariants = cva(
         secondary: "bg-primary text-primary-foreground hover:bg-primary-hover",
         outline: "border border-input bg-background text-foreground hover:bg-muted",
         // Outline on a dark (brand) band.
-        outlineOnDark: "border border-white/40 bg-transparent text-white hover:bg-white/10",
-        ghost: "text-slate-700 hover:bg-subtle",
+        outlineOnDark:
+          "border border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10",
+        ghost: "text-soft-foreground hover:bg-subtle",
         destructive: "bg-destructive text-destructive-foreground hover:bg-destructive-hover",
         link: "text-link underline underline-offset-2 hover:text-link-hover",
       },

@@ -8,7 +8,7 @@ export function Checkbox({ className, ...props }: Omit<ComponentProps<"input">, 
     <input
       type="checkbox"
       className={cn(
-        "size-4 shrink-0 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        "size-4 shrink-0 accent-indicator focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
         className,
       )}
       {...useFieldControl(props)}

@@ -63,5 +63,5 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-slate-700", className)} {...props} />;
+  return <DialogPrimitive.Description className={cn("text-sm text-soft-foreground", className)} {...props} />;
 }

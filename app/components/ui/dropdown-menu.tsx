@@ -26,7 +26,7 @@ export function DropdownMenuContent({
 }
 
 export const menuItemClass =
-  "flex cursor-pointer select-none items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none " +
+  "flex cursor-pointer select-none items-center gap-2 rounded px-3 py-2 text-sm text-body-foreground outline-none " +
   "data-[highlighted]:bg-subtle data-[disabled]:pointer-events-none data-[disabled]:opacity-50";
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {

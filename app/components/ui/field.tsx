@@ -73,7 +73,10 @@ export function Field({
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const label_ = (
-    <Label htmlFor={controlId} className={orientation === "horizontal" ? "font-normal text-slate-800" : undefined}>
+    <Label
+      htmlFor={controlId}
+      className={orientation === "horizontal" ? "font-normal text-body-foreground" : undefined}
+    >
       {label}
       <LabelMark mark={mark} />
     </Label>

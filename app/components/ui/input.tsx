@@ -18,7 +18,7 @@ export function FileInput({ className, ...props }: Omit<ComponentProps<"input">,
     <input
       type="file"
       className={cn(
-        "block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 " +
+        "block w-full text-sm text-soft-foreground file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 " +
           "file:font-semibold file:text-primary-foreground hover:file:bg-primary-hover",
         className,
       )}

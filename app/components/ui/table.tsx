@@ -27,7 +27,7 @@ export function TableHead({ className, scope = "col", ...props }: ComponentProps
 }
 
 export function TableCell({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("py-3 pr-4 text-slate-700 last:pr-0", className)} {...props} />;
+  return <td className={cn("py-3 pr-4 text-soft-foreground last:pr-0", className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<"caption">) {

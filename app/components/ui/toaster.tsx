@@ -11,8 +11,8 @@ const toastVariants = cva(
   {
     variants: {
       variant: {
-        default: "border-slate-200 bg-white text-slate-900",
-        destructive: "border-red-700 bg-red-700 text-white",
+        default: "border-border bg-card text-foreground",
+        destructive: "border-destructive bg-destructive text-destructive-foreground",
       },
     },
     defaultVariants: { variant: "default" },
@@ -47,7 +47,7 @@ export function Toaster() {
             aria-label="Dismiss notification"
             className={cx(
               "absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100",
-              t.variant === "destructive" ? "text-white" : "text-slate-600",
+              t.variant === "destructive" ? "text-destructive-foreground" : "text-muted-foreground",
             )}
           >
             <X className="size-4" aria-hidden />

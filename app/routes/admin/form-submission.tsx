@@ -28,6 +28,9 @@ const NOTIFY_LABELS: Record<string, string> = {
   held: "Not sent (spam)",
 };
 
+/** " and 2 attached files" (nothing without files), for the delete confirmation. */
+const attachedFiles = (n: number) => (n ? ` and ${n} attached ${n === 1 ? "file" : "files"}` : "");
+
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -144,7 +147,7 @@ export default function SubmissionPage() {
           trigger="Delete"
           triggerLabel="Delete submission"
           title="Delete this submission?"
-          description={`Its answers${submission.files.length ? ` and ${submission.files.length} attached ${submission.files.length === 1 ? "file" : "files"}` : ""} are erased for good. The contact stays.`}
+          description={`Its answers${attachedFiles(submission.files.length)} are erased for good. The contact stays.`}
           confirmLabel="Delete"
           destructive
           onConfirm={() => act.mutate({ method: "DELETE" })}

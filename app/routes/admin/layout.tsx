@@ -75,7 +75,7 @@ export default function AdminLayout() {
       <div className="flex min-h-screen bg-muted">
         <aside className="hidden w-60 shrink-0 border-r border-border bg-card md:block">
           <div className="px-5 py-5">
-            <Link to="/admin" className="text-brand-900" aria-label="Meritum admin dashboard">
+            <Link to="/admin" className="text-logo" aria-label="Meritum admin dashboard">
               <Logo />
             </Link>
           </div>
@@ -108,7 +108,7 @@ function AdminNav({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: (
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
-                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-subtle",
+                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-soft-foreground hover:bg-subtle",
                   isActive && "bg-selected text-selected-foreground",
                 )
               }
@@ -128,12 +128,12 @@ function MobileNav({ items }: { items: AdminNavItem[] }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-subtle md:hidden">
+      <DialogTrigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-body-foreground hover:bg-subtle md:hidden">
         <Menu className="size-5" aria-hidden />
         Menu
       </DialogTrigger>
       <DialogContent side="left" aria-describedby={undefined} closeLabel="Close menu">
-        <DialogTitle className="px-2 pb-4 text-brand-900">
+        <DialogTitle className="px-2 pb-4 text-logo">
           <Logo />
           <span className="sr-only"> admin menu</span>
         </DialogTitle>
@@ -147,7 +147,7 @@ function UserMenu({ user }: { user: { name: string; email: string; role: string 
   const submit = useSubmit();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-subtle">
+      <DropdownMenuTrigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-body-foreground hover:bg-subtle">
         <span
           aria-hidden
           className="grid size-7 place-items-center rounded-full bg-primary text-xs font-bold text-primary-foreground"

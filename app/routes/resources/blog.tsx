@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { z } from "zod";
+import { blogPageQuerySchema } from "@common/content";
 import { getDb } from "@server/db";
 import { getBlogPage } from "@server/content/posts";
 import { withCovers } from "@server/media/images";
@@ -12,25 +12,9 @@ import { seo } from "~/lib/seo";
 import { cx } from "~/lib/cx";
 import type { Route } from "./+types/blog";
 
-/**
- * ?page= must be a whole number from 1 to the last page (anything else is a 404, so
- * crawlers never index empty or duplicate pages); ?category= is a category slug.
- */
-const querySchema = z.object({
-  page: z
-    .string()
-    .regex(/^[1-9]\d{0,5}$/)
-    .transform(Number)
-    .optional(),
-  category: z
-    .string()
-    .regex(/^[a-z0-9-]{1,80}$/)
-    .optional(),
-});
-
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const parsed = querySchema.safeParse({
+  const parsed = blogPageQuerySchema.safeParse({
     page: params.get("page") ?? undefined,
     category: params.get("category") || undefined,
   });

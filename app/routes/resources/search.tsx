@@ -66,7 +66,10 @@ function Topics() {
         <li key={topic}>
           <Link
             to={`/resources/search?q=${encodeURIComponent(topic)}`}
-            className="inline-flex rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700"
+            className={
+              "inline-flex rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium text-slate-700 " +
+              "hover:border-brand-600 hover:text-brand-700"
+            }
           >
             {topic}
           </Link>

@@ -111,7 +111,10 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
               <li key={other.slug}>
                 <Link
                   to={`/industries/${other.slug}`}
-                  className="inline-flex rounded-full border border-slate-200 px-4 py-2 text-sm font-medium text-slate-700 hover:border-brand-200 hover:text-brand-700"
+                  className={
+                    "inline-flex rounded-full border border-slate-200 px-4 py-2 text-sm font-medium text-slate-700 " +
+                    "hover:border-brand-200 hover:text-brand-700"
+                  }
                 >
                   {other.name}
                 </Link>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { ARTICLE_LIMITS } from "@common/limits";
 import type { ArticleListResponse } from "@server/content/api";
 import { ConfirmAction, ConfirmDialog } from "~/components/admin/confirm-action";
+import { MarkdownField } from "~/components/admin/markdown-field";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FieldSet } from "~/components/ui/field";
@@ -16,7 +17,7 @@ import { contentKeys } from "~/lib/query-keys";
 import { apiAction } from "~/lib/queryClient";
 import { STATUS_LABEL, type KindInfo } from "./article-kind";
 import type { EditorItem } from "./article-form";
-import { CoverImageField, MarkdownField, SeoFields, SlugField } from "./editor-fields";
+import { CoverImageField, SeoFields, SlugField } from "./editor-fields";
 import { HistoryPanel } from "./history-panel";
 import { useArticleEditor, type ArticleEditorState } from "./use-article-editor";
 
@@ -169,10 +170,23 @@ export function ArticleEditor({
                 />
               </Field>
               <MarkdownField
-                info={info}
+                label="Body"
+                name="body"
+                mark="required"
+                rows={22}
+                maxLength={ARTICLE_LIMITS.body}
                 value={values.body}
                 error={errors.body}
                 onChange={(v) => setField("body", v)}
+                hint={
+                  <>
+                    Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>[link](https://…)</code>, lists,
+                    tables.
+                  </>
+                }
+                keys={contentKeys(info.kind)}
+                images
+                layout="split"
               />
             </div>
           </Card>
@@ -325,7 +339,10 @@ export function ArticleEditor({
         open={editor.conflict}
         onOpenChange={(open) => editor.setConflict(open)}
         title="Someone else saved this meanwhile"
-        description={`Another save of this ${info.one} happened after you opened it. Reload to see their version (your unsaved changes are lost), or overwrite it with yours.`}
+        description={
+          `Another save of this ${info.one} happened after you opened it. ` +
+          "Reload to see their version (your unsaved changes are lost), or overwrite it with yours."
+        }
         confirmLabel="Overwrite with mine"
         destructive
         onConfirm={() => void editor.overwrite()}

@@ -1,27 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { ARTICLE_LIMITS } from "@common/limits";
 import { SLUG_PATTERN } from "@common/slug";
-import { CoverImagePicker, InsertImageButton, insertMarkdownBlock } from "~/components/admin/media/image-picker";
+import { CoverImagePicker } from "~/components/admin/media/image-picker";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { failureMessage } from "~/components/ui/use-result-feedback";
 import { contentKeys } from "~/lib/query-keys";
-import { apiRequest } from "~/lib/queryClient";
+import { useDebounced } from "~/lib/use-debounced";
 import { cn } from "~/lib/utils";
 import type { KindInfo } from "./article-kind";
-
-/** `value`, once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The slug, checked with the API as you type (409 when another item has it). */
 export function SlugField({
@@ -86,115 +75,6 @@ export function SlugField({
         </span>
       </div>
     </Field>
-  );
-}
-
-/** Markdown with a live preview rendered by the public page's renderer (through the API). */
-export function MarkdownField({
-  info,
-  value,
-  error,
-  onChange,
-}: {
-  info: KindInfo;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  const [view, setView] = useState<"write" | "preview">("write");
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const insertImage = (markdown: string) => {
-    const el = textarea.current;
-    const next = insertMarkdownBlock(
-      value,
-      el?.selectionStart ?? value.length,
-      el?.selectionEnd ?? value.length,
-      markdown,
-    );
-    onChange(next.text);
-    setView("write");
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(next.caret, next.caret);
-    });
-  };
-  const source = useDebounced(value, 400);
-  const preview = useQuery({
-    queryKey: [...contentKeys(info.kind).all, "preview", source],
-    queryFn: async () => {
-      const res = await apiRequest("POST", `${contentKeys(info.kind).all[0]}/preview`, { body: source });
-      return (await res.json()) as { html: string };
-    },
-    placeholderData: (prev) => prev,
-    gcTime: 30_000,
-  });
-  const tab = (name: "write" | "preview", label: string) => (
-    <button
-      type="button"
-      aria-pressed={view === name}
-      onClick={() => setView(name)}
-      className={cn(
-        "rounded-md px-3 py-1.5 text-sm font-medium",
-        view === name ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-      )}
-    >
-      {label}
-    </button>
-  );
-  return (
-    <div className="grid gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm font-medium text-muted-foreground">
-          Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>[link](https://…)</code>, lists, tables.
-        </span>
-        <InsertImageButton onInsert={insertImage} />
-        <div
-          className="inline-flex gap-1 rounded-lg border border-border bg-muted p-1 lg:hidden"
-          role="group"
-          aria-label="Body view"
-        >
-          {tab("write", "Write")}
-          {tab("preview", "Preview")}
-        </div>
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <div className={cn(view === "preview" && "hidden lg:block")}>
-          <Field label="Body" mark="required" error={error}>
-            <Textarea
-              ref={textarea}
-              name="body"
-              value={value}
-              rows={22}
-              maxLength={ARTICLE_LIMITS.body}
-              onChange={(e) => onChange(e.currentTarget.value)}
-              className="font-mono text-sm"
-            />
-          </Field>
-        </div>
-        <section
-          aria-label="Body preview"
-          className={cn(
-            "min-h-64 rounded-md border border-border bg-background p-4",
-            view === "write" && "hidden lg:block",
-          )}
-        >
-          <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Preview</p>
-          {preview.isError ? (
-            <FieldError>{failureMessage(preview.error)}</FieldError>
-          ) : (
-            <div
-              // A scrolling region must be reachable by keyboard (WCAG 2.1.1; axe "scrollable-region-focusable").
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-              tabIndex={0}
-              role="region"
-              aria-label="Rendered preview"
-              className="prose-content max-h-[36rem] overflow-y-auto rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              dangerouslySetInnerHTML={{ __html: preview.data?.html ?? "" }}
-            />
-          )}
-        </section>
-      </div>
-    </div>
   );
 }
 

@@ -124,8 +124,9 @@ function FaqForm({ item, categories, onDone }: { item?: FaqItem; categories: str
         defaultValue={item?.answer}
         maxLength={FAQ_LIMITS.answer}
         error={form.fieldErrors.answer}
+        required
         images
-        previewUrl={`${faqKeys.all[0]}/preview`}
+        keys={faqKeys}
       />
       <Field label="Published (shown on the public FAQ)" id="faq-published" orientation="horizontal">
         <Checkbox name="published" defaultChecked={item?.published ?? true} />

@@ -130,8 +130,9 @@ function IndustryForm({
         defaultValue={base.body}
         maxLength={L.body}
         error={form.fieldErrors.body}
+        required
         images
-        previewUrl={`${industriesKeys.all[0]}/preview`}
+        keys={industriesKeys}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field

@@ -62,7 +62,10 @@ export function ImagePickerDialog({
                     <button
                       type="button"
                       onClick={() => pick(image)}
-                      className="grid w-full gap-1 rounded-md border border-border p-2 text-left text-sm hover:border-ring focus-visible:outline-2 focus-visible:outline-ring"
+                      className={
+                        "grid w-full gap-1 rounded-md border border-border p-2 text-left text-sm hover:border-ring " +
+                        "focus-visible:outline-2 focus-visible:outline-ring"
+                      }
                       aria-label={`Use: ${image.alt}`}
                     >
                       <ResponsiveImage

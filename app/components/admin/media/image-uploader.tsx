@@ -122,7 +122,10 @@ export function ImageUploader({ onUploaded }: { onUploaded?: (image: MediaImage)
           <FileInput
             ref={fileInput}
             accept={ACCEPT}
-            className="block w-full max-w-xs text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-semibold"
+            className={
+              "block w-full max-w-xs text-sm file:mr-3 file:rounded-md file:border file:border-input " +
+              "file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-semibold"
+            }
             onChange={(event) => choose(event.target.files?.[0])}
           />
         </Field>

@@ -4,10 +4,10 @@ import { ApiRequestError } from "~/lib/api-error";
 import { mediaKeys } from "~/lib/query-keys";
 
 /**
- * POSTs an image to /api/admin/media with upload progress. The one request of the admin
- * area that does not go through `apiRequest`: fetch cannot report upload progress, so this
- * uses XMLHttpRequest with the same rules (credentials, the same `"<status>: <body>"`
- * ApiRequestError on failure).
+ * POSTs an image to /api/admin/media with upload progress. One of the two admin requests
+ * that do not go through `apiRequest` (see app/lib/queryClient.ts): fetch cannot report
+ * upload progress, so this uses XMLHttpRequest with the same rules (credentials, the same
+ * `"<status>: <body>"` ApiRequestError on failure).
  */
 export function uploadImage(
   file: File,

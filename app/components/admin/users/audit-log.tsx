@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ScrollText } from "lucide-react";
 import { Form, useSearchParams } from "react-router";
-import type { AuditLogResponse } from "@server/users/api";
+import type { AuditLogResponse } from "@server/audit/api";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
