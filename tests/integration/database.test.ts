@@ -21,6 +21,22 @@ describe.each(dbKinds())("database on %s", (kind) => {
     expect(await pingDatabase(t.db)).toBe(true);
   });
 
+  it("commits durably: SQLite in WAL mode with synchronous = FULL; PostgreSQL keeps the server's synchronous_commit", async () => {
+    // The connection createDatabase opens, as the server's is (decision 0022).
+    if (kind === "sqlite") {
+      const journal = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(t.db);
+      expect(journal.rows).toEqual([{ journal_mode: "wal" }]);
+      const synchronous = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(t.db);
+      expect(synchronous.rows).toEqual([{ synchronous: 2 }]); // 2 = FULL
+    } else {
+      // The server's own setting (on by default): the connection never lowers it.
+      const commit = await sql<{ source: string }>`
+        select source from pg_settings where name = 'synchronous_commit'
+      `.execute(t.db);
+      expect(["session", "client"]).not.toContain(commit.rows[0]?.source);
+    }
+  });
+
   it("seeds idempotently: running it twice leaves the same rows", async () => {
     const snapshot = async () => {
       const settings = await t.db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute();

@@ -95,6 +95,54 @@ describe.each(dbKinds())("form uploads and notification jobs on %s", (kind) => {
       .toContain("File not stored: The visitor attached");
   });
 
+  it("past the cap, /contact still takes the lead, tells the visitor the statement was not accepted, and staff see why", async () => {
+    const postContact = (email: string) => {
+      const fd = new FormData();
+      const fields: Record<string, string> = {
+        formToken: issueFormToken(AUTH_SECRET, Date.now() - 10_000),
+        name: "Casey Cap",
+        businessName: "Cap Coffee",
+        email,
+        phone: "(480) 555-0188",
+        monthlyVolume: "10k-50k",
+        paymentMethods: "in-person",
+        consent: "yes",
+        source: "contact",
+      };
+      for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+      fd.append("statement", new Blob([PDF as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "june.pdf");
+      // A document post, as a browser without JavaScript sends it.
+      return fetch(`${server.url}/contact`, {
+        method: "POST",
+        body: fd,
+        headers: { "x-forwarded-for": `203.0.113.${++ip}`, origin: server.url },
+      });
+    };
+    // Whatever today's total is so far, the second statement does not fit (105 bytes a day).
+    await postContact("cap-a@example.com");
+    const res = await postContact("cap-b@example.com");
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain("Your request is in.");
+    expect(page).toContain("Your statement file could not be accepted today.");
+
+    const lead = await row("cap-b@example.com");
+    expect(lead.contact_id).toBeTruthy();
+    expect(lead.statement_note).toContain("today's limit for uploaded statements was reached");
+    expect(
+      await db().selectFrom("lead_statements").select("id").where("submission_id", "=", lead.id).execute(),
+    ).toEqual([]);
+    // Staff see the note on the submission (the Free Analysis form's inbox) and in the e-mail.
+    expect(lead.form_id).toBeTruthy();
+    const detail = await (
+      await apiCall(server, "GET", `/api/admin/forms/${lead.form_id}/submissions/${lead.id}`, adminCookie)
+    ).json();
+    expect(detail.submission.fileNote).toBe(lead.statement_note);
+    await expect
+      .poll(() => smtp.mails.find((m) => m.text.includes("cap-b@example.com"))?.text ?? "", { timeout: 10_000 })
+      .toContain("NOT STORED: The visitor attached a statement");
+  });
+
   it("queues a resend as a new job and sends the e-mail again", async () => {
     const s = await row("first@example.com");
     await expect.poll(async () => (await row("first@example.com")).notify_status, { timeout: 10_000 }).toBe("sent");

@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpContentVersion } from "@server/content/version";
 import { issueFormToken } from "@server/leads/form-token";
+import { createStaff, PASSWORD, postLogin, signIn } from "../support/auth";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -56,6 +58,44 @@ async function startProxy(upstreams: string[]): Promise<Proxy> {
   };
 }
 
+const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
+
+/** A small valid PDF, different for each `tag`. */
+const pdfFor = (tag: string) =>
+  new TextEncoder().encode(`%PDF-1.4\n% ${tag}\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
+
+/** Posts the Free Analysis form straight to one instance, as the proxy would pass it on. */
+async function postLead(
+  instance: TestServer,
+  email: string,
+  ip: string,
+  statement?: Uint8Array<ArrayBuffer>,
+): Promise<number> {
+  const fd = new FormData();
+  const fields: Record<string, string> = {
+    formToken: issueFormToken(AUTH_SECRET, Date.now() - 10_000),
+    name: "Visitor",
+    businessName: "Shop",
+    email,
+    phone: "(480) 555-0123",
+    monthlyVolume: "10k-50k",
+    paymentMethods: "in-person",
+    consent: "yes",
+    source: "contact",
+  };
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (statement) fd.append("statement", new Blob([statement], { type: "application/pdf" }), "statement.pdf");
+  const res = await fetch(`${instance.url}/contact`, { method: "POST", body: fd, headers: { "X-Forwarded-For": ip } });
+  return res.status;
+}
+
+/** Lines of an instance's structured log with this message. */
+const logCount = (instance: TestServer, msg: string) =>
+  instance
+    .logs()
+    .split("\n")
+    .filter((line) => line.includes(`"msg":"${msg}"`)).length;
+
 describe("two instances on one PostgreSQL behind a proxy", () => {
   let a: TestServer;
   let b: TestServer;
@@ -74,6 +114,7 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
       CONTACT_MIN_SUBMIT_SECONDS: "0",
       CONTACT_RATE_LIMIT: "50",
       AUTH_RATE_LIMIT_MAX: "6",
+      AUTH_LOCKOUT_THRESHOLD: "3",
       LEAD_NOTIFY_RETRY_SECONDS: "1",
     };
     a = await startTestServer({ db: "postgres", env });
@@ -169,5 +210,108 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
     expect(after).toMatch(/>Zanzibarian<\/mark><span> settlement tips</);
     const viaProxy = await (await fetch(`${proxy.url}/resources/search?q=zanzibarian`)).text();
     expect(viaProxy).toMatch(/>Zanzibarian<\/mark><span> settlement tips</);
+  });
+
+  it("serves a statement posted through one instance from the other's staff download routes", async () => {
+    const pdf = pdfFor("download through the other instance");
+    expect(await postLead(a, "download@example.com", "198.51.100.40", pdf)).toBe(200);
+    const db = a.database.db;
+    const lead = await db
+      .selectFrom("lead_submissions")
+      .innerJoin("lead_statements", "lead_statements.submission_id", "lead_submissions.id")
+      .select(["lead_submissions.id as submissionId", "contact_id", "form_id", "lead_statements.id as statementId"])
+      .where("email", "=", "download@example.com")
+      .executeTakeFirstOrThrow();
+
+    await createStaff(a, "reader@meritum.test", "admin");
+    const cookie = await signIn(b, "reader@meritum.test", PASSWORD, "203.0.113.40");
+    const download = async (path: string) => {
+      const res = await fetch(`${b.url}${path}`, { headers: { Cookie: cookie } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-disposition"), path).toContain("attachment");
+      return sha256(new Uint8Array(await res.arrayBuffer()));
+    };
+    // The contact's statement, and the same file as an answer of the form's submission.
+    expect(await download(`/api/admin/contacts/${lead.contact_id}/statements/${lead.statementId}`)).toBe(sha256(pdf));
+    expect(lead.form_id).toBeTruthy();
+    expect(
+      await download(`/api/admin/forms/${lead.form_id}/submissions/${lead.submissionId}/files/${lead.statementId}`),
+    ).toBe(sha256(pdf));
+  });
+
+  it("retries mails the SMTP server refused from either instance, and delivers each exactly once", async () => {
+    // Earlier leads' mails are out first, so that only this test's mails meet the refusals.
+    const openJobs = () =>
+      a.database.db
+        .selectFrom("jobs")
+        .select("id")
+        .where("done_at", "is", null)
+        .where("failed_at", "is", null)
+        .execute();
+    await expect.poll(async () => (await openJobs()).length, { timeout: 20_000 }).toBe(0);
+    const since = smtp.mails.length;
+    const retried = () => [logCount(a, "job failed; will retry"), logCount(b, "job failed; will retry")];
+    const [aBefore, bBefore] = retried();
+    // The first six attempts are refused: every lead's first try, then two of the retries,
+    // which both instances' runners race to claim.
+    smtp.failNext(6);
+    const emails = [0, 1, 2, 3].map((i) => `retry${i}@example.com`);
+    for (const [i, email] of emails.entries()) {
+      expect(await postLead(i % 2 ? b : a, email, `198.51.100.${50 + i}`)).toBe(200);
+    }
+    await expect.poll(() => smtp.mails.length - since, { timeout: 30_000 }).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 3_000)); // both runners have ticked again
+    const delivered = smtp.mails.slice(since);
+    expect(delivered).toHaveLength(4);
+    for (const email of emails)
+      expect(
+        delivered.filter((m) => m.text.includes(email)),
+        email,
+      ).toHaveLength(1);
+    expect(smtp.refused).toBe(6);
+
+    const submissions = await a.database.db
+      .selectFrom("lead_submissions")
+      .select(["id", "notify_status"])
+      .where("email", "in", emails)
+      .execute();
+    expect(submissions.map((r) => r.notify_status)).toEqual(["sent", "sent", "sent", "sent"]);
+    const jobs = await a.database.db
+      .selectFrom("jobs")
+      .select(["attempts", "done_at", "failed_at"])
+      .where(
+        "key",
+        "in",
+        submissions.map((r) => `lead.notify:${r.id}`),
+      )
+      .execute();
+    expect(jobs).toHaveLength(4);
+    expect(jobs.every((j) => j.done_at && !j.failed_at)).toBe(true);
+    // Ten attempts in all (four refused first tries, two refused retries, four deliveries),
+    // each failure recorded by whichever instance made it.
+    expect(jobs.reduce((sum, j) => sum + j.attempts, 0)).toBe(10);
+    const [aFailed, bFailed] = [retried()[0]! - aBefore!, retried()[1]! - bBefore!];
+    expect(aFailed + bFailed).toBe(6);
+    // Both instances met the refusals: each took the first try of the leads posted to it.
+    expect(aFailed).toBeGreaterThan(0);
+    expect(bFailed).toBeGreaterThan(0);
+  });
+
+  it("shares the sign-in lockout: failures through one instance lock the account on the other", async () => {
+    await createStaff(a, "lockout@meritum.test", "editor");
+    // Three wrong passwords (the threshold here) through instance A, each from its own address.
+    for (let i = 0; i < 3; i++) {
+      const res = await postLogin(
+        a,
+        { email: "lockout@meritum.test", password: `wrong ${i}` },
+        { ip: `198.51.100.${60 + i}` },
+      );
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    // Instance B refuses even the right password, from an address that has not tried before.
+    const locked = await postLogin(b, { email: "lockout@meritum.test", password: PASSWORD }, { ip: "198.51.100.70" });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toContain("Too many failed sign-in attempts for this account");
+    expect(locked.cookie).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import pg from "pg";
 import { writeAudit } from "@server/audit/audit";
-import { deleteUser, setDisabled, setRole } from "@server/users/users";
+import { createDatabase, type DB } from "@server/db";
+import { createUserWithPassword, deleteUser, setDisabled, setRole } from "@server/users/users";
 import {
   apiCall,
   createStaff,
@@ -12,7 +14,7 @@ import {
   signIn,
   startStaffServer,
 } from "../support/auth";
-import { dbKinds } from "../support/db";
+import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 import type { TestServer } from "../support/server";
 import { linkIn, startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -251,5 +253,98 @@ describe.each(dbKinds())("user administration on %s", (kind) => {
     const byAction = await (await call("GET", "/audit-log?action=test.entry&page=2")).json();
     expect(byAction).toMatchObject({ total: 30, page: 2, pages: 2 });
     expect(byAction.rows).toHaveLength(5);
+  });
+});
+
+/**
+ * The last-admin rule under a real race on PostgreSQL (READ COMMITTED): two admins remove each
+ * other at the same moment from two separate connection pools, as two instances would. A third
+ * connection holds both users' rows locked until both transactions are waiting, so each has
+ * had every chance to read "one other admin left" before either may write; without the
+ * roster lock in server/users both would then succeed and leave no administrator.
+ */
+describe.each(dbKinds().filter((kind) => kind === "postgres"))("the last-admin rule racing on %s", (kind) => {
+  let t: TestDatabase;
+  let one: DB;
+  let two: DB;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    one = createDatabase(t.target);
+    two = createDatabase(t.target);
+  });
+  afterAll(async () => {
+    await one?.destroy();
+    await two?.destroy();
+    await t?.cleanup();
+  });
+
+  /** Backends of this database waiting for a lock (row or advisory). */
+  const lockWaiters = async () => {
+    const row = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'
+    `.execute(t.db);
+    return row.rows[0]!.n;
+  };
+
+  it("always keeps one active administrator, over many rounds of mutual demotion or disabling", async () => {
+    const a = await createUserWithPassword(t.db, {
+      email: "race-a@meritum.test",
+      name: "A",
+      role: "admin",
+      password: PASSWORD,
+    });
+    const b = await createUserWithPassword(t.db, {
+      email: "race-b@meritum.test",
+      name: "B",
+      role: "admin",
+      password: PASSWORD,
+    });
+    const actorA = { id: a, email: "race-a@meritum.test" };
+    const actorB = { id: b, email: "race-b@meritum.test" };
+    type Move = (db: DB, actor: typeof actorA, target: string) => Promise<void>;
+    const demote: Move = (db, actor, target) => setRole(db, actor, target, "editor");
+    const disable: Move = (db, actor, target) => setDisabled(db, actor, target, true);
+    const pairs: Array<[Move, Move]> = [
+      [demote, demote],
+      [disable, disable],
+      [demote, disable],
+      [disable, demote],
+    ];
+
+    for (let round = 0; round < 24; round++) {
+      // Both are active admins, and the only ones.
+      await t.db.updateTable("user").set({ role: "admin", banned: false }).where("id", "in", [a, b]).execute();
+      const holder = new pg.Client({ connectionString: t.databaseUrl });
+      await holder.connect();
+      let results: PromiseSettledResult<void>[];
+      try {
+        await holder.query("begin");
+        await holder.query(`select id from "user" where id = any($1) for update`, [[a, b]]);
+        const [moveA, moveB] = pairs[round % pairs.length]!;
+        // Alternate which connection starts first.
+        const racing =
+          round % 2
+            ? Promise.allSettled([moveA(one, actorA, b), moveB(two, actorB, a)])
+            : Promise.allSettled([moveB(two, actorB, a), moveA(one, actorA, b)]);
+        await expect.poll(lockWaiters, { timeout: 10_000, interval: 10 }).toBe(2);
+        await holder.query("commit");
+        results = await racing;
+      } finally {
+        await holder.end();
+      }
+      const active = await t.db
+        .selectFrom("user")
+        .select("id")
+        .where("role", "=", "admin")
+        .where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", false)]))
+        .execute();
+      expect(active.length, `round ${round}`).toBeGreaterThanOrEqual(1);
+      // One move went through; the other was refused by the rule.
+      expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual(["fulfilled", "rejected"]);
+      const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      expect(String(refused.reason), `round ${round}`).toMatch(/last administrator/);
+    }
   });
 });

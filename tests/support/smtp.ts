@@ -9,6 +9,10 @@ export interface CapturedMail {
 export interface TestSmtp {
   url: string;
   mails: CapturedMail[];
+  /** Messages refused so far (see failNext). */
+  readonly refused: number;
+  /** Refuses the next `count` messages with a temporary failure (451), as a busy mail server does. */
+  failNext: (count: number) => void;
   /** Waits for the next mail to `to` that arrives after `since` mails were already captured. */
   waitFor: (to: string, options?: { since?: number; timeoutMs?: number }) => Promise<CapturedMail>;
   close: () => Promise<void>;
@@ -23,6 +27,8 @@ function decodeQuotedPrintable(raw: string): string {
 /** A real SMTP server on 127.0.0.1 (a free port unless one is given) that keeps every message it receives. */
 export async function startTestSmtp(options: { port?: number } = {}): Promise<TestSmtp> {
   const mails: CapturedMail[] = [];
+  let toRefuse = 0;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -32,6 +38,12 @@ export async function startTestSmtp(options: { port?: number } = {}): Promise<Te
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
+        if (toRefuse > 0) {
+          toRefuse--;
+          refused++;
+          const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+          return callback(error);
+        }
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           text: decodeQuotedPrintable(raw),
@@ -46,6 +58,12 @@ export async function startTestSmtp(options: { port?: number } = {}): Promise<Te
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    get refused() {
+      return refused;
+    },
+    failNext: (count) => {
+      toRefuse = count;
+    },
     waitFor: async (to, options = {}) => {
       const deadline = Date.now() + (options.timeoutMs ?? 10_000);
       const since = options.since ?? 0;

@@ -33,10 +33,19 @@ export default function SiteLayout() {
   );
 }
 
-/** A missing page keeps the site's header and footer; other errors go to the root's boundary. */
+/**
+ * A missing page keeps the site's header and footer; other errors get the bare page the root's
+ * boundary shows. Rendered here, not re-thrown: on the server a re-thrown error fails the
+ * first render, which React Router then reports (and we log) a second time.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (errorStatus(error) !== 404) throw error;
+  if (errorStatus(error) !== 404)
+    return (
+      <main id="main" className="flex-1">
+        <RouteError area="site" />
+      </main>
+    );
   return (
     <Shell>
       <RouteError area="site" />
