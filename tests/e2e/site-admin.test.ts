@@ -1,6 +1,6 @@
 import path from "node:path";
 import sharp from "sharp";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
 import {
@@ -90,6 +90,62 @@ describe("content-site admin screens in Chromium", () => {
     const section = page.locator("section#category-pricing-and-fees");
     const publicOrder = (await section.getByRole("button").allTextContents()).map((t) => t.trim()).slice(0, 3);
     expect(publicOrder).toEqual([before[0], before[2], second]);
+  });
+
+  it("quick moves while the list reloads slowly build on each other: screen, server and public FAQ agree", async () => {
+    await page.goto(`${server.url}/admin/faq-items`);
+    await waitForHydration(page);
+    const list = page.getByRole("list", { name: "Questions in Pricing and fees" });
+    await list.getByRole("listitem").first().waitFor(SERVER);
+    const questions = async () => (await list.locator("li p.font-medium").allTextContents()).map((t) => t.trim());
+    const before = await questions();
+    expect(before.length).toBe(4);
+    const [moved, ...rest] = before as [string, ...string[]];
+    const expected = [...rest, moved];
+
+    // Slow saves and slower-than-a-key-press reloads: each reload (started when the previous
+    // move is saved) is still on its way when the next key press comes, and it answers while
+    // that move is still being saved, with the order from before it.
+    const isList = (url: string) => new URL(url).pathname === "/api/admin/faq-items";
+    const isReorder = (url: string) => new URL(url).pathname === "/api/admin/faq-items/reorder";
+    await page.route(
+      (url) => isList(url.href) || isReorder(url.href),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, route.request().method() === "GET" ? 300 : 900));
+        await route.continue().catch(() => undefined);
+      },
+    );
+    try {
+      await page.getByRole("button", { name: `Move down: ${moved}` }).focus();
+      let reload: Request | undefined;
+      for (let step = 1; step <= 3; step++) {
+        const reloadStarted = page.waitForRequest((req) => req.method() === "GET" && isList(req.url()), SERVER);
+        await page.keyboard.press("Enter");
+        reload = await reloadStarted;
+        // Still on the moved question; at the bottom its Move down is disabled, so Move up.
+        expect(await focusedLabel()).toBe(`${step === 3 ? "Move up" : "Move down"}: ${moved}`);
+      }
+      await expect.poll(questions, SERVER).toEqual(expected);
+      // Once the last reload has answered (and been drawn), nothing has moved back and the
+      // focus is still there.
+      await reload!.response();
+      await page.waitForTimeout(300);
+      expect(await questions()).toEqual(expected);
+      expect(await focusedLabel()).toBe(`Move up: ${moved}`);
+    } finally {
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    }
+
+    const saved = await page.evaluate(async () => {
+      const res = await fetch("/api/admin/faq-items", { credentials: "include" });
+      const body = (await res.json()) as { items: { question: string; category: string }[] };
+      return body.items.filter((item) => item.category === "Pricing and fees").map((item) => item.question);
+    });
+    expect(saved).toEqual(expected);
+    const html = await (await fetch(`${server.url}/resources/faq`)).text();
+    const positions = expected.map((q) => html.indexOf(`>${q}<`));
+    expect(positions.every((p, i) => p > 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
+    expect(problems.errors).toEqual([]);
   });
 
   it("adds a question with a Markdown preview; it appears on the public FAQ", async () => {

@@ -126,6 +126,11 @@ describe.each(dbKinds())("FAQ items, industries and settings on %s", (kind) => {
     expect([...questionPositions].sort((a, b) => a - b)).toEqual(questionPositions);
 
     expect((await call("POST", "/faq-items/reorder", { category, ids: reordered.slice(1) })).status).toBe(409);
+    // A move made from an order that is no longer the current one (a stale basis) is refused.
+    const stale = await call("POST", "/faq-items/reorder", { category, basis: all, ids: all });
+    expect(stale.status).toBe(409);
+    expect((await json(stale)).error.message).toMatch(/changed this order/);
+    expect((await call("POST", "/faq-items/reorder", { category, basis: reordered, ids: reordered })).status).toBe(200);
     expect((await call("POST", "/faq-items/reorder", { category: "No such", ids: ["x"] })).status).toBe(404);
     expect((await call("POST", "/faq-items/reorder", { category, ids: "nope" })).status).toBe(400);
     expect(await auditActions()).toContain("faq.reordered");
