@@ -1,5 +1,6 @@
 import type { DB } from "../db";
 import { renderMarkdown, type Heading } from "../markdown/markdown";
+import { responsiveBodyImages } from "../media/body-images";
 import type { ArticleInput } from "@common/content";
 import { createArticle, deleteArticle, publishArticle, unpublishArticle, updateArticle } from "./article-writes";
 import { getArticleById, getVisibleArticle, listAllArticles, listVisibleArticles, type Article } from "./articles";
@@ -64,9 +65,13 @@ export async function getGuidePreview(db: DB, id: string, now: Date = new Date()
   return guide ? buildGuideView(db, guide, now) : undefined;
 }
 
+/** The one place a guide page's data is made (public page and preview): uploaded body images come out responsive. */
 async function buildGuideView(db: DB, guide: HelpGuide, now: Date): Promise<GuideView> {
-  const { html, headings } = renderMarkdown(guide.body);
-  const sameCategory = await listVisibleArticles(db, "help_guides", { now, category: guide.category, order: "sort" });
+  const { html: bodyHtml, headings } = renderMarkdown(guide.body);
+  const [sameCategory, html] = await Promise.all([
+    listVisibleArticles(db, "help_guides", { now, category: guide.category, order: "sort" }),
+    responsiveBodyImages(db, bodyHtml),
+  ]);
   return {
     guide,
     html,

@@ -1,5 +1,6 @@
 import type { DB } from "../db";
 import { renderMarkdown, type Heading } from "../markdown/markdown";
+import { responsiveBodyImages } from "../media/body-images";
 import type { ArticleInput } from "@common/content";
 import { createArticle, deleteArticle, publishArticle, unpublishArticle, updateArticle } from "./article-writes";
 import {
@@ -107,13 +108,15 @@ export async function getPostPreview(db: DB, id: string, now: Date = new Date())
   return post ? buildPostView(db, post, now) : undefined;
 }
 
+/** The one place a post page's data is made (public page and preview): uploaded body images come out responsive. */
 async function buildPostView(db: DB, post: BlogPost, now: Date): Promise<PostView> {
-  const [all, neighbours] = await Promise.all([
+  const { html: bodyHtml, headings } = renderMarkdown(post.body);
+  const [all, neighbours, html] = await Promise.all([
     listVisibleArticles(db, "blog_posts", { now, limit: 200 }),
     // A draft has no date yet, so no place among its neighbours (its preview shows none).
     post.publishedAt ? getVisibleNeighbours(db, "blog_posts", post, now) : { previous: undefined, next: undefined },
+    responsiveBodyImages(db, bodyHtml),
   ]);
-  const { html, headings } = renderMarkdown(post.body);
   return {
     post,
     html,
