@@ -2,7 +2,14 @@ import type { DB } from "../db";
 import { renderMarkdown, type Heading } from "../markdown/markdown";
 import { responsiveBodyImages } from "../media/body-images";
 import type { ArticleInput } from "@common/content";
-import { createArticle, deleteArticle, publishArticle, unpublishArticle, updateArticle } from "./article-writes";
+import {
+  createArticle,
+  deleteArticle,
+  publishArticle,
+  unpublishArticle,
+  updateArticle,
+  withUnsavedChanges,
+} from "./article-writes";
 import {
   countVisibleArticles,
   getArticleById,
@@ -102,10 +109,20 @@ export async function getPostView(db: DB, slug: string, now: Date = new Date()):
   return post ? buildPostView(db, post, now) : undefined;
 }
 
-/** Any post (draft, scheduled or published) as it will look on the public site: the staff preview. */
-export async function getPostPreview(db: DB, id: string, now: Date = new Date()): Promise<PostView | undefined> {
-  const post = await getArticleById(db, "blog_posts", id);
-  return post ? buildPostView(db, post, now) : undefined;
+/**
+ * Any post (draft, scheduled or published) as it will look on the public site: the staff
+ * preview. With `changes` (the editor's unsaved values), as it will look once they are saved;
+ * nothing is stored.
+ */
+export async function getPostPreview(
+  db: DB,
+  id: string,
+  changes?: object | null,
+  now: Date = new Date(),
+): Promise<PostView | undefined> {
+  const stored = await getArticleById(db, "blog_posts", id);
+  if (!stored) return undefined;
+  return buildPostView(db, changes ? withUnsavedChanges("blog_posts", stored, changes) : stored, now);
 }
 
 /** The one place a post page's data is made (public page and preview): uploaded body images come out responsive. */

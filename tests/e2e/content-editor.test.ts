@@ -18,8 +18,8 @@ import { startTestServer, type TestServer } from "../support/server";
  * An editor runs a blog post's life in Chromium: writes it with a cover image uploaded on the
  * spot, saves a draft (not public),
  * previews it, schedules it for the next minute and sees it go live without a restart,
- * changes its slug (the old address answers 301), is warned before leaving with unsaved
- * changes, and restores an earlier revision. axe-core checks the screens at 1280 and 390 px.
+ * changes its slug (the old address answers 301), previews a change before saving it, is
+ * warned before leaving with unsaved changes, and restores an earlier revision. axe-core checks the screens at 1280 and 390 px.
  */
 const SERVER = { timeout: 20_000 };
 const SHOTS = process.env.SCREENSHOTS ? ".tmp/shots" : null;
@@ -186,6 +186,27 @@ describe("the content editor in Chromium", () => {
     const old = await status("/resources/blog/chargebacks-for-cafes");
     expect([old.status, old.headers.get("location")]).toEqual([301, "/resources/blog/cafe-chargebacks"]);
     expect((await status("/resources/blog/cafe-chargebacks")).status).toBe(200);
+  });
+
+  it("previews unsaved changes of the published post; the public page stays as it is", async () => {
+    const title = page.getByRole("textbox", { name: "Title", exact: true });
+    await title.fill("Chargebacks for cafés and bakeries");
+    const [preview] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: /^Preview changes/ }).click(),
+    ]);
+    await preview.getByRole("heading", { level: 1, name: "Chargebacks for cafés and bakeries" }).waitFor(SERVER);
+    await preview.getByText("Unsaved changes: this is how the page will look once they are saved.").waitFor();
+    expect(await preview.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+    expect(await preview.title()).toBe("Preview: Chargebacks for cafés and bakeries | Meritum");
+    await preview.close();
+    const publicHtml = await (await status("/resources/blog/cafe-chargebacks")).text();
+    expect(publicHtml).toContain("Chargebacks for cafés");
+    expect(publicHtml).not.toContain("and bakeries");
+    // Still unsaved in the editor; back to the saved title, nothing left to save.
+    expect(await saveState()).toMatch(/^Unsaved changes/);
+    await title.fill("Chargebacks for cafés");
+    await expect.poll(saveState, SERVER).toMatch(/^Saved/);
   });
 
   it("warns before leaving with unsaved changes", async () => {

@@ -316,4 +316,65 @@ describe.each(dbKinds())("admin content API on %s", (kind) => {
     expect(md.body.html).toContain("<strong>bold</strong>");
     expect(md.body.html).not.toContain("onerror");
   });
+
+  it("previews a published item's unsaved changes for staff only, noindex and never cached, saving nothing", async () => {
+    const { id, version } = await create("/blog-posts", draft("admin-live-change", { status: "published" }));
+    const guide = await create("/help-guides", draft("admin-live-guide", { status: "published" }));
+    const before = await contentVersion();
+    // What the editor posts: its current values as one JSON field, multipart, from the site.
+    const postPreview = (path: string, values: unknown, cookie: string | null = editorCookie, origin = server.url) => {
+      const form = new FormData();
+      form.set("values", typeof values === "string" ? values : JSON.stringify(values));
+      return fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+        body: form,
+      });
+    };
+    const changes = {
+      ...draft("admin-live-change", { status: "published" }),
+      title: "A title not saved yet",
+      excerpt: "An excerpt not saved yet.",
+      body: "## Fresh section\n\nText typed a moment ago.",
+    };
+
+    const res = await postPreview(`/preview/blog/${id}`, changes);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const html = await res.text();
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    expect(html).toContain("<title>Preview: A title not saved yet | Meritum</title>");
+    expect(html).toMatch(/<h1[^>]*>A title not saved yet<\/h1>/);
+    expect(html).toContain('id="h-fresh-section"');
+    expect(html).toContain("Unsaved changes: this is how the page will look once they are saved.");
+
+    const guidePreview = await postPreview(`/preview/guides/${guide.id}`, {
+      ...draft("admin-live-guide", { status: "published" }),
+      title: "A guide title not saved yet",
+    });
+    expect(guidePreview.status).toBe(200);
+    expect(guidePreview.headers.get("cache-control")).toBe("no-store");
+    expect(await guidePreview.text()).toContain("A guide title not saved yet");
+
+    // Nothing was saved: the public page, the item and the content version are unchanged.
+    const live = await (await page("/resources/blog/admin-live-change")).text();
+    expect(live).toContain("Admin post admin-live-change");
+    expect(live).not.toContain("A title not saved yet");
+    const stored = await json("GET", `/blog-posts/${id}`);
+    expect([stored.body.item.title, stored.body.item.version]).toEqual(["Admin post admin-live-change", version]);
+    expect(await contentVersion()).toBe(before);
+
+    // Staff only (anonymous → sign-in; the body is not read), same-site only, values checked.
+    const anon = await postPreview(`/preview/blog/${id}`, changes, null);
+    expect(anon.status).toBe(302);
+    expect(anon.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    expect((await postPreview(`/preview/blog/${id}`, changes, editorCookie, "https://evil.example")).status).toBe(403);
+    const invalid = await postPreview(`/preview/blog/${id}`, { ...changes, title: " " });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain("These changes cannot be previewed yet");
+    expect((await postPreview(`/preview/blog/${id}`, "not json")).status).toBe(400);
+    expect((await postPreview("/preview/blog/no-such-id", changes)).status).toBe(404);
+  });
 });
