@@ -95,6 +95,10 @@ export const industriesKeys = {
   all: ["/api/admin/industries"] as const,
   list: () => [...industriesKeys.all],
   detail: (id: string) => [...industriesKeys.all, id],
+  slugCheck: (slug: string, id?: string) => [
+    ...industriesKeys.all,
+    ...querySegment({ slug, id }).map((s) => `slug-check${s}`),
+  ],
 };
 
 export const mediaKeys = {

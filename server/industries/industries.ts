@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
+import * as z from "zod/mini";
 import { industryInputSchema } from "@common/industry";
+import { INDUSTRY_LIMITS } from "@common/limits";
 import { parseInput, ServiceError } from "@common/result";
+import { slugSchema } from "@common/slug";
 import { writeAuditBy } from "../audit/audit";
 import { bumpContentVersion } from "../content/version";
 import type { DB } from "../db";
@@ -123,6 +126,21 @@ export async function getIndustryById(db: DB, id: string): Promise<Industry | un
 
 export const industryPath = (slug: string) => `/industries/${slug}`;
 
+const SLUG_TAKEN = "Another industry already uses that slug.";
+
+async function assertIndustrySlugFree(db: DB, slug: string, exceptId?: string): Promise<void> {
+  let query = db.selectFrom("industries").select("id").where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  if (await query.executeTakeFirst()) throw new ServiceError("conflict", SLUG_TAKEN, { slug: SLUG_TAKEN });
+}
+
+/** As-you-type check: the slug's format, then whether another industry has it (409). */
+export async function checkIndustrySlug(db: DB, slug: unknown, exceptId?: string): Promise<string> {
+  const { slug: value } = parseInput(z.object({ slug: slugSchema(INDUSTRY_LIMITS.slug) }), { slug }, "Check the slug.");
+  await assertIndustrySlugFree(db, value, exceptId || undefined);
+  return value;
+}
+
 /**
  * Saves an industry page. `baseUpdatedAt` is the version the editor loaded: when someone
  * saved in between, 409 (reload or overwrite by sending without it). A new slug 301s the old
@@ -144,16 +162,7 @@ export async function updateIndustry(
         "conflict",
         "Someone saved this page after you opened it. Reload to see their changes, or save again to overwrite them.",
       );
-    const taken = await trx
-      .selectFrom("industries")
-      .select("id")
-      .where("slug", "=", value.slug)
-      .where("id", "<>", id)
-      .executeTakeFirst();
-    if (taken)
-      throw new ServiceError("conflict", "Another industry already uses that slug.", {
-        slug: "Another industry already uses that slug.",
-      });
+    await assertIndustrySlugFree(trx, value.slug, id);
     const row = await trx
       .updateTable("industries")
       .set({

@@ -216,6 +216,57 @@ describe("content-site admin screens in Chromium", () => {
     expect(html).toContain("Fast, fair card processing for this industry, set up in a day.");
   });
 
+  it("checks an industry's slug as you type and asks before unsaved changes are lost", async () => {
+    await page.goto(`${server.url}/admin/faq-items`);
+    await waitForHydration(page);
+    // Arrive in the app (not by a page load), so going back is an in-app navigation.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Industries" }).click();
+    const links = page.getByRole("cell").getByRole("link");
+    await links.nth(1).waitFor(SERVER);
+    const otherSlug = (await links.nth(1).getAttribute("href"))!.replace("/industries/", "");
+    await page
+      .getByRole("button", { name: /^Edit: / })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog").first();
+    const slug = dialog.getByLabel("Slug");
+    const ownSlug = await slug.inputValue();
+    await slug.fill(otherSlug);
+    await dialog.getByText("Another industry already uses that slug.").waitFor(SERVER);
+    await slug.fill(ownSlug);
+    await dialog.getByText("Available").waitFor(SERVER);
+
+    await dialog.getByLabel("Summary").fill("Words typed and not saved.");
+    // Closing or reloading the tab asks the browser's question.
+    expect(
+      await page.evaluate(() => {
+        const event = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      }),
+    ).toBe(true);
+    // Going back in the app is held until the person says so.
+    await page.evaluate(() => history.back());
+    const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await leave.waitFor(SERVER);
+    await leave.getByRole("button", { name: "Cancel" }).click();
+    await leave.waitFor({ state: "detached", ...SERVER });
+    expect(new URL(page.url()).pathname).toBe("/admin/industries");
+    expect(await dialog.getByLabel("Summary").inputValue()).toBe("Words typed and not saved.");
+    // Closing the dialog asks too; closing without saving keeps the page as it was.
+    await page.keyboard.press("Escape");
+    const close = page.getByRole("alertdialog", { name: "Close without saving?" });
+    await close.waitFor(SERVER);
+    await expectAccessible("/admin/industries close confirmation");
+    await close.getByRole("button", { name: "Close without saving" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached", ...SERVER });
+    const html = await (await fetch(`${server.url}/industries/${ownSlug}`)).text();
+    expect(html).not.toContain("Words typed and not saved.");
+    // The slug check answered 409 once on purpose (a taken slug); nothing else may fail.
+    expect(problems.errors.filter((e) => !e.includes("status of 409"))).toEqual([]);
+    problems.errors.length = 0;
+  });
+
   it("uploads an image with a description and progress; it is listed and served", async () => {
     await page.goto(`${server.url}/admin/media`);
     await waitForHydration(page);

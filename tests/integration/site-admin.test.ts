@@ -136,6 +136,26 @@ describe.each(dbKinds())("FAQ items, industries and settings on %s", (kind) => {
     expect(await auditActions()).toContain("faq.reordered");
   });
 
+  it("checks an industry slug as you type: free or its own is 200, another industry's is 409, a bad one 400", async () => {
+    const { industries } = await json(await call("GET", "/industries"));
+    const [first, second] = industries as Array<{ id: string; slug: string }>;
+    const check = (slug: string, id?: string, cookie?: string | null) =>
+      call("GET", `/industries/slug-check?${new URLSearchParams({ slug, ...(id ? { id } : {}) })}`, undefined, cookie);
+    const free = await check("a-brand-new-industry", first!.id);
+    expect(free.status).toBe(200);
+    expect(await json(free)).toEqual({ available: true, slug: "a-brand-new-industry" });
+    expect((await check(first!.slug, first!.id)).status).toBe(200);
+    const taken = await check(second!.slug, first!.id);
+    expect(taken.status).toBe(409);
+    expect((await json(taken)).error).toMatchObject({
+      code: "conflict",
+      fields: { slug: "Another industry already uses that slug." },
+    });
+    expect((await check(second!.slug)).status).toBe(409);
+    expect((await check("Not A Slug", first!.id)).status).toBe(400);
+    expect((await check("a-brand-new-industry", first!.id, null)).status).toBe(401);
+  });
+
   it("edits an industry; a slug change 301s the old path (one hop), a stale edit is 409", async () => {
     const { industries } = await json(await call("GET", "/industries"));
     const industry = industries[0];
