@@ -221,18 +221,58 @@ describe.each(dbKinds())("admin content API on %s", (kind) => {
   });
 
   it("lists with title search, status and category filters, sorts and pages", async () => {
+    const created: Array<{ id: string; version: number }> = [];
     for (const [i, title] of ["Zebra fees", "Apple pay tips", "Mango 100% guide"].entries()) {
-      await create(
-        "/help-guides",
-        draft(`admin-list-${i}`, {
-          title,
-          category: i === 2 ? "Other shelf" : "Admin checks",
-          status: i ? "published" : "draft",
-        }),
+      created.push(
+        await create(
+          "/help-guides",
+          draft(`admin-list-${i}`, {
+            title,
+            category: i === 2 ? "Other shelf" : "Admin checks",
+            status: i ? "published" : "draft",
+            // Apple two hours ago, Mango one hour ago: Mango is the newer publication.
+            ...(i ? { publishedAt: iso(-(3 - i) * 3_600_000) } : {}),
+          }),
+        ),
       );
     }
     const byTitle = await json("GET", "/help-guides?sort=title&q=admin");
     expect(byTitle.status).toBe(200);
+    // Each sort's order, over the whole list and for the three guides made here.
+    type Listed = { title: string; publishedAt: string | null; updatedAt: string };
+    const sorted = async (sort: string) => (await json("GET", `/help-guides?sort=${sort}`)).body.items as Listed[];
+    const positions = (items: Listed[], titles: string[]) =>
+      titles.map((title) => items.findIndex((item) => item.title === title));
+    const increasing = (values: number[]) => values.every((v, i) => v >= 0 && (i === 0 || v > values[i - 1]!));
+    const descending = (times: number[]) => times.every((t, i) => i === 0 || t <= times[i - 1]!);
+
+    expect(positions(await sorted("title"), ["Apple pay tips", "Mango 100% guide", "Zebra fees"])).toSatisfy(
+      increasing,
+    );
+
+    const byPublished = await sorted("published");
+    const publishedTimes = byPublished.map((i) => (i.publishedAt ? Date.parse(i.publishedAt) : -Infinity));
+    expect(publishedTimes, "newest publication first, never-published last").toSatisfy(descending);
+    expect(positions(byPublished, ["Mango 100% guide", "Apple pay tips", "Zebra fees"])).toSatisfy(increasing);
+    expect(byPublished.at(-1)!.publishedAt).toBeNull();
+
+    // A save puts an item first by "updated".
+    const zebra = created[0]!;
+    const edited = await json("PUT", `/help-guides/${zebra.id}`, {
+      excerpt: "Zebra fees, explained again.",
+      baseVersion: zebra.version,
+    });
+    expect(edited.status).toBe(200);
+    const byUpdated = await sorted("updated");
+    expect(
+      byUpdated.map((i) => Date.parse(i.updatedAt)),
+      "last saved first",
+    ).toSatisfy(descending);
+    expect(byUpdated[0]!.title).toBe("Zebra fees");
+    expect(positions(byUpdated, ["Zebra fees", "Mango 100% guide", "Apple pay tips"])).toSatisfy(increasing);
+    expect((await json("GET", "/help-guides")).body.items.map((i: Listed) => i.title)).toEqual(
+      byUpdated.map((i) => i.title),
+    );
     const all = await json("GET", "/help-guides?sort=title");
     const titles = all.body.items.map((i: any) => i.title);
     expect(titles.indexOf("Apple pay tips")).toBeLessThan(titles.indexOf("Zebra fees"));
