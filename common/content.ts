@@ -151,11 +151,18 @@ export const articleBulkSchema = z.object({
     .check(z.minLength(1, "Choose at least one item."), z.maxLength(200, "Choose at most 200 items at a time.")),
 });
 export type ArticleBulk = z.output<typeof articleBulkSchema>;
-/** A new order of one FAQ category: every item id of that category, first to last. */
+const faqIds = (message: string) =>
+  z
+    .array(z.string().check(z.minLength(1, "Missing item id.")), { error: message })
+    .check(z.minLength(1, message), z.maxLength(1000, "Too many items."));
+/**
+ * A new order of one FAQ category: every item id of that category, first to last, and
+ * optionally the order the move was made from (`basis`): when the category is no longer in
+ * that order (someone else moved a question meanwhile), the move is refused.
+ */
 export const faqReorderSchema = z.object({
   category: requiredText("a category", F.category),
-  ids: z
-    .array(z.string().check(z.minLength(1, "Missing item id.")), { error: "Send the items in their new order." })
-    .check(z.minLength(1, "Send the items in their new order."), z.maxLength(1000, "Too many items.")),
+  ids: faqIds("Send the items in their new order."),
+  basis: z.optional(faqIds("Send the order the move was made from.")),
 });
 export type FaqReorderInput = z.input<typeof faqReorderSchema>;

@@ -32,3 +32,9 @@ export const industryInputSchema = z.object({
 });
 
 export type IndustryInput = z.input<typeof industryInputSchema>;
+
+/** The industry editor's as-you-type slug check (`?slug=&id=`): the slug, and the industry being edited. */
+export const industrySlugCheckSchema = z.object({
+  slug: slugSchema(L.slug),
+  id: z.optional(z.string({ error: "Send the industry's id as text." }).check(z.maxLength(64, "Unknown industry id."))),
+});

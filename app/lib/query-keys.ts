@@ -100,6 +100,10 @@ export const industriesKeys = {
   list: () => [...industriesKeys.all],
   detail: (id: string) => [...industriesKeys.all, id],
   preview: (markdown: string) => [...industriesKeys.all, "preview", markdown],
+  slugCheck: (slug: string, id?: string) => [
+    ...industriesKeys.all,
+    ...querySegment({ slug, id }).map((s) => `slug-check${s}`),
+  ],
 };
 
 export const mediaKeys = {

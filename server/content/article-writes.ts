@@ -107,6 +107,21 @@ export async function updateArticle(
   return toArticle(row);
 }
 
+/**
+ * The item as it would be after saving these changes (the editor's current values), checked
+ * like a save but stored nowhere: what the staff preview of unsaved changes renders.
+ */
+export function withUnsavedChanges(table: ArticleTable, existing: Article, changes: object): Article {
+  const value = parseArticle({ ...articleToInput(existing), ...changes });
+  return toArticle({
+    id: existing.id,
+    ...toColumns(table, value),
+    version: existing.version,
+    created_at: existing.createdAt,
+    updated_at: nowIso(),
+  });
+}
+
 /** Publishes now, or schedules for `at` when it lies in the future. */
 export async function publishArticle(db: DB, table: ArticleTable, id: string, at?: string | Date): Promise<Article> {
   const when = at ? new Date(at) : new Date();

@@ -149,6 +149,9 @@ async function nextSortOrder(db: DB, category: string): Promise<number> {
 export async function updateFaq(db: DB, id: string, changes: Partial<FaqInput>, actor?: Actor): Promise<FaqItem> {
   if (!changes || typeof changes !== "object" || Array.isArray(changes))
     throw new ServiceError("validation", "Send the fields to change.");
+  const editable = ["slug", "question", "answer", "category", "sortOrder", "published"];
+  if (!editable.some((key) => key in changes))
+    throw new ServiceError("validation", `Nothing to change: send at least one of ${editable.join(", ")}.`);
   const existing = await getFaqById(db, id);
   if (!existing) throw new ServiceError("not_found", "That item no longer exists.");
   const value = parseFaq({
@@ -213,10 +216,11 @@ export async function deleteFaq(db: DB, id: string, actor?: Actor): Promise<void
  * Puts one category's items in the given order. The category keeps its place among the
  * others: its items take the positions its items held in the whole list, and every item is
  * numbered again (10, 20, 30 ...) so the order is strict. The ids must be exactly the
- * category's items (otherwise someone changed the list meanwhile: 409).
+ * category's items (otherwise someone changed the list meanwhile: 409), and when the move
+ * names the order it was made from (`basis`), that must still be the category's order (409).
  */
 export async function reorderFaq(db: DB, input: unknown, actor?: Actor): Promise<FaqItem[]> {
-  const { category, ids } = parseInput(faqReorderSchema, input);
+  const { category, ids, basis } = parseInput(faqReorderSchema, input);
   return db.transaction().execute(async (trx) => {
     const all = (await trx.selectFrom("faq_items").selectAll().orderBy("sort_order").orderBy("question").execute()).map(
       toFaq,
@@ -226,6 +230,8 @@ export async function reorderFaq(db: DB, input: unknown, actor?: Actor): Promise
     const known = new Set(inCategory.map((item) => item.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
       throw new ServiceError("conflict", "The list changed since it was loaded. Reload and try again.");
+    if (basis && basis.join("\n") !== inCategory.map((item) => item.id).join("\n"))
+      throw new ServiceError("conflict", "Someone else changed this order meanwhile. Reload and try again.");
     const byId = new Map(inCategory.map((item) => [item.id, item]));
     const queue = ids.map((id) => byId.get(id)!);
     const ordered = all.map((item) => (item.category === category ? queue.shift()! : item));

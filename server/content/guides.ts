@@ -1,7 +1,15 @@
 import type { DB } from "../db";
 import { renderMarkdown, type Heading } from "../markdown/markdown";
+import { responsiveBodyImages } from "../media/body-images";
 import type { ArticleInput } from "@common/content";
-import { createArticle, deleteArticle, publishArticle, unpublishArticle, updateArticle } from "./article-writes";
+import {
+  createArticle,
+  deleteArticle,
+  publishArticle,
+  unpublishArticle,
+  updateArticle,
+  withUnsavedChanges,
+} from "./article-writes";
 import { getArticleById, getVisibleArticle, listAllArticles, listVisibleArticles, type Article } from "./articles";
 import { toSummary } from "./posts";
 
@@ -58,15 +66,29 @@ export async function getGuideView(db: DB, slug: string, now: Date = new Date())
   return guide ? buildGuideView(db, guide, now) : undefined;
 }
 
-/** Any guide (draft, scheduled or published) as it will look on the public site: the staff preview. */
-export async function getGuidePreview(db: DB, id: string, now: Date = new Date()): Promise<GuideView | undefined> {
-  const guide = await getArticleById(db, "help_guides", id);
-  return guide ? buildGuideView(db, guide, now) : undefined;
+/**
+ * Any guide (draft, scheduled or published) as it will look on the public site: the staff
+ * preview. With `changes` (the editor's unsaved values), as it will look once they are saved;
+ * nothing is stored.
+ */
+export async function getGuidePreview(
+  db: DB,
+  id: string,
+  changes?: object | null,
+  now: Date = new Date(),
+): Promise<GuideView | undefined> {
+  const stored = await getArticleById(db, "help_guides", id);
+  if (!stored) return undefined;
+  return buildGuideView(db, changes ? withUnsavedChanges("help_guides", stored, changes) : stored, now);
 }
 
+/** The one place a guide page's data is made (public page and preview): uploaded body images come out responsive. */
 async function buildGuideView(db: DB, guide: HelpGuide, now: Date): Promise<GuideView> {
-  const { html, headings } = renderMarkdown(guide.body);
-  const sameCategory = await listVisibleArticles(db, "help_guides", { now, category: guide.category, order: "sort" });
+  const { html: bodyHtml, headings } = renderMarkdown(guide.body);
+  const [sameCategory, html] = await Promise.all([
+    listVisibleArticles(db, "help_guides", { now, category: guide.category, order: "sort" }),
+    responsiveBodyImages(db, bodyHtml),
+  ]);
   return {
     guide,
     html,

@@ -1,7 +1,15 @@
 import type { DB } from "../db";
 import { renderMarkdown, type Heading } from "../markdown/markdown";
+import { responsiveBodyImages } from "../media/body-images";
 import type { ArticleInput } from "@common/content";
-import { createArticle, deleteArticle, publishArticle, unpublishArticle, updateArticle } from "./article-writes";
+import {
+  createArticle,
+  deleteArticle,
+  publishArticle,
+  unpublishArticle,
+  updateArticle,
+  withUnsavedChanges,
+} from "./article-writes";
 import {
   countVisibleArticles,
   getArticleById,
@@ -101,19 +109,31 @@ export async function getPostView(db: DB, slug: string, now: Date = new Date()):
   return post ? buildPostView(db, post, now) : undefined;
 }
 
-/** Any post (draft, scheduled or published) as it will look on the public site: the staff preview. */
-export async function getPostPreview(db: DB, id: string, now: Date = new Date()): Promise<PostView | undefined> {
-  const post = await getArticleById(db, "blog_posts", id);
-  return post ? buildPostView(db, post, now) : undefined;
+/**
+ * Any post (draft, scheduled or published) as it will look on the public site: the staff
+ * preview. With `changes` (the editor's unsaved values), as it will look once they are saved;
+ * nothing is stored.
+ */
+export async function getPostPreview(
+  db: DB,
+  id: string,
+  changes?: object | null,
+  now: Date = new Date(),
+): Promise<PostView | undefined> {
+  const stored = await getArticleById(db, "blog_posts", id);
+  if (!stored) return undefined;
+  return buildPostView(db, changes ? withUnsavedChanges("blog_posts", stored, changes) : stored, now);
 }
 
+/** The one place a post page's data is made (public page and preview): uploaded body images come out responsive. */
 async function buildPostView(db: DB, post: BlogPost, now: Date): Promise<PostView> {
-  const [all, neighbours] = await Promise.all([
+  const { html: bodyHtml, headings } = renderMarkdown(post.body);
+  const [all, neighbours, html] = await Promise.all([
     listVisibleArticles(db, "blog_posts", { now, limit: 200 }),
     // A draft has no date yet, so no place among its neighbours (its preview shows none).
     post.publishedAt ? getVisibleNeighbours(db, "blog_posts", post, now) : { previous: undefined, next: undefined },
+    responsiveBodyImages(db, bodyHtml),
   ]);
-  const { html, headings } = renderMarkdown(post.body);
   return {
     post,
     html,

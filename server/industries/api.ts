@@ -5,11 +5,12 @@ import { apiActor } from "../auth/express";
 import { markdownPreview } from "../content/preview";
 import { getDb } from "../db";
 import { sendSuccess } from "../http/api-errors";
-import { getIndustryById, listAllIndustries, updateIndustry, type Industry } from "./industries";
+import { checkIndustrySlug, getIndustryById, listAllIndustries, updateIndustry, type Industry } from "./industries";
 
 /**
  * /api/admin/industries (the "content" permission): the industry pages, published or not,
- * and saving one (the service audits, redirects an old slug and bumps the content version).
+ * the as-you-type slug check (409 when taken, as for articles), and saving one (the service
+ * audits, redirects an old slug and bumps the content version).
  */
 /** GET /api/admin/industries */
 export interface IndustriesResponse {
@@ -30,6 +31,12 @@ export function industriesApi() {
   });
 
   router.post("/preview", markdownPreview(INDUSTRY_LIMITS.body));
+
+  /** GET /slug-check?slug=…&id=…: 200 when free (or the industry's own), 409 when another has it. */
+  router.get("/slug-check", async (req, res) => {
+    const slug = await checkIndustrySlug(getDb(), req.query);
+    res.json({ available: true, slug });
+  });
 
   router.get("/:id", async (req, res) => {
     const industry = await getIndustryById(getDb(), req.params.id);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { industryInputSchema } from "@common/industry";
+import { industryInputSchema, industrySlugCheckSchema } from "@common/industry";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAuditBy } from "../audit/audit";
 import { bumpContentVersion } from "../content/version";
@@ -123,6 +123,21 @@ export async function getIndustryById(db: DB, id: string): Promise<Industry | un
 
 export const industryPath = (slug: string) => `/industries/${slug}`;
 
+const SLUG_TAKEN = "Another industry already uses that slug.";
+
+async function assertIndustrySlugFree(db: DB, slug: string, exceptId?: string): Promise<void> {
+  let query = db.selectFrom("industries").select("id").where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  if (await query.executeTakeFirst()) throw new ServiceError("conflict", SLUG_TAKEN, { slug: SLUG_TAKEN });
+}
+
+/** As-you-type check: the slug's format, then whether another industry has it (409). */
+export async function checkIndustrySlug(db: DB, query: unknown): Promise<string> {
+  const { slug, id } = parseInput(industrySlugCheckSchema, query, "Check the slug.");
+  await assertIndustrySlugFree(db, slug, id || undefined);
+  return slug;
+}
+
 /**
  * Saves an industry page. `baseUpdatedAt` is the version the editor loaded: when someone
  * saved in between, 409 (reload or overwrite by sending without it). A new slug 301s the old
@@ -144,16 +159,7 @@ export async function updateIndustry(
         "conflict",
         "Someone saved this page after you opened it. Reload to see their changes, or save again to overwrite them.",
       );
-    const taken = await trx
-      .selectFrom("industries")
-      .select("id")
-      .where("slug", "=", value.slug)
-      .where("id", "<>", id)
-      .executeTakeFirst();
-    if (taken)
-      throw new ServiceError("conflict", "Another industry already uses that slug.", {
-        slug: "Another industry already uses that slug.",
-      });
+    await assertIndustrySlugFree(trx, value.slug, id);
     const row = await trx
       .updateTable("industries")
       .set({

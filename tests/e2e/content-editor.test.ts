@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
@@ -14,10 +15,11 @@ import {
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
- * An editor runs a blog post's life in Chromium: writes it, saves a draft (not public),
+ * An editor runs a blog post's life in Chromium: writes it with a cover image uploaded on the
+ * spot, saves a draft (not public),
  * previews it, schedules it for the next minute and sees it go live without a restart,
- * changes its slug (the old address answers 301), is warned before leaving with unsaved
- * changes, and restores an earlier revision. axe-core checks the screens at 1280 and 390 px.
+ * changes its slug (the old address answers 301), previews a change before saving it, is
+ * warned before leaving with unsaved changes, and restores an earlier revision. axe-core checks the screens at 1280 and 390 px.
  */
 const SERVER = { timeout: 20_000 };
 const SHOTS = process.env.SCREENSHOTS ? ".tmp/shots" : null;
@@ -46,6 +48,16 @@ describe("the content editor in Chromium", () => {
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   }
   const saveState = () => page.getByTestId("save-state").textContent();
+  const COVER_ALT = "A café counter with a card terminal";
+  /** The post page's cover as rendered: its alt text and the WebP srcset (one entry per width). */
+  const coverOf = async (on: Page) => {
+    const picture = on.locator("main picture", { has: on.locator(`img[alt="${COVER_ALT}"]`) }).first();
+    await picture.waitFor(SERVER);
+    return {
+      srcset: (await picture.locator('source[type="image/webp"]').getAttribute("srcset")) ?? "",
+      width: await picture.locator("img").getAttribute("width"),
+    };
+  };
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
@@ -81,6 +93,21 @@ describe("the content editor in Chromium", () => {
     await page.getByLabel("Category").fill("Chargebacks");
     await page.getByLabel("Search title").fill("Chargebacks for cafés: a short guide");
     await page.getByText("Chargebacks for cafés: a short guide | Meritum").waitFor();
+
+    // The cover: uploaded on the spot from the picker, described, then shown in the field.
+    await page.getByRole("button", { name: "Choose image" }).click();
+    const picker = page.getByRole("dialog", { name: "Choose a cover image" });
+    await picker.getByRole("tab", { name: "Upload new" }).click();
+    const bytes = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#7a4b2a" } })
+      .jpeg()
+      .toBuffer();
+    await picker
+      .getByLabel("Choose an image")
+      .setInputFiles({ name: "cafe.jpg", mimeType: "image/jpeg", buffer: bytes });
+    await picker.getByLabel("Description (alt text)").fill(COVER_ALT);
+    await picker.getByRole("button", { name: "Upload image" }).click();
+    await picker.waitFor({ state: "detached", ...SERVER });
+    await page.locator(`[data-slot=cover-image] img[alt="${COVER_ALT}"]`).waitFor(SERVER);
     await shot("editor-new-1280");
     await expectAccessible("new post editor at 1280");
 
@@ -114,6 +141,9 @@ describe("the content editor in Chromium", () => {
     await preview.getByText("This draft is not public.").waitFor(SERVER);
     await preview.getByRole("heading", { level: 1, name: "Chargebacks for cafés" }).waitFor();
     expect(await preview.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+    const cover = await coverOf(preview);
+    expect(cover.width).toBe("1200");
+    expect(cover.srcset).toMatch(/^\/media\/[0-9a-f-]+\/480\.webp 480w, .*960\.webp 960w/);
     await preview.close();
   });
 
@@ -133,6 +163,13 @@ describe("the content editor in Chromium", () => {
     await expect
       .poll(async () => (await status("/resources/blog/chargebacks-for-cafes")).status, { timeout: 20_000 })
       .toBe(200);
+    // The public page shows the cover, responsive.
+    const visitor = await page.context().newPage();
+    await visitor.goto(`${server.url}/resources/blog/chargebacks-for-cafes`);
+    const cover = await coverOf(visitor);
+    expect(cover.width).toBe("1200");
+    expect(cover.srcset).toMatch(/480\.webp 480w, .*960\.webp 960w/);
+    await visitor.close();
     await page.reload();
     await waitForHydration(page);
     await row.getByText("Published").filter({ visible: true }).waitFor(SERVER);
@@ -149,6 +186,27 @@ describe("the content editor in Chromium", () => {
     const old = await status("/resources/blog/chargebacks-for-cafes");
     expect([old.status, old.headers.get("location")]).toEqual([301, "/resources/blog/cafe-chargebacks"]);
     expect((await status("/resources/blog/cafe-chargebacks")).status).toBe(200);
+  });
+
+  it("previews unsaved changes of the published post; the public page stays as it is", async () => {
+    const title = page.getByRole("textbox", { name: "Title", exact: true });
+    await title.fill("Chargebacks for cafés and bakeries");
+    const [preview] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: /^Preview changes/ }).click(),
+    ]);
+    await preview.getByRole("heading", { level: 1, name: "Chargebacks for cafés and bakeries" }).waitFor(SERVER);
+    await preview.getByText("Unsaved changes: this is how the page will look once they are saved.").waitFor();
+    expect(await preview.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+    expect(await preview.title()).toBe("Preview: Chargebacks for cafés and bakeries | Meritum");
+    await preview.close();
+    const publicHtml = await (await status("/resources/blog/cafe-chargebacks")).text();
+    expect(publicHtml).toContain("Chargebacks for cafés");
+    expect(publicHtml).not.toContain("and bakeries");
+    // Still unsaved in the editor; back to the saved title, nothing left to save.
+    expect(await saveState()).toMatch(/^Unsaved changes/);
+    await title.fill("Chargebacks for cafés");
+    await expect.poll(saveState, SERVER).toMatch(/^Saved/);
   });
 
   it("warns before leaving with unsaved changes", async () => {

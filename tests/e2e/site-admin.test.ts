@@ -1,6 +1,6 @@
 import path from "node:path";
 import sharp from "sharp";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
 import {
@@ -92,6 +92,62 @@ describe("content-site admin screens in Chromium", () => {
     expect(publicOrder).toEqual([before[0], before[2], second]);
   });
 
+  it("quick moves while the list reloads slowly build on each other: screen, server and public FAQ agree", async () => {
+    await page.goto(`${server.url}/admin/faq-items`);
+    await waitForHydration(page);
+    const list = page.getByRole("list", { name: "Questions in Pricing and fees" });
+    await list.getByRole("listitem").first().waitFor(SERVER);
+    const questions = async () => (await list.locator("li p.font-medium").allTextContents()).map((t) => t.trim());
+    const before = await questions();
+    expect(before.length).toBe(4);
+    const [moved, ...rest] = before as [string, ...string[]];
+    const expected = [...rest, moved];
+
+    // Slow saves and slower-than-a-key-press reloads: each reload (started when the previous
+    // move is saved) is still on its way when the next key press comes, and it answers while
+    // that move is still being saved, with the order from before it.
+    const isList = (url: string) => new URL(url).pathname === "/api/admin/faq-items";
+    const isReorder = (url: string) => new URL(url).pathname === "/api/admin/faq-items/reorder";
+    await page.route(
+      (url) => isList(url.href) || isReorder(url.href),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, route.request().method() === "GET" ? 300 : 900));
+        await route.continue().catch(() => undefined);
+      },
+    );
+    try {
+      await page.getByRole("button", { name: `Move down: ${moved}` }).focus();
+      let reload: Request | undefined;
+      for (let step = 1; step <= 3; step++) {
+        const reloadStarted = page.waitForRequest((req) => req.method() === "GET" && isList(req.url()), SERVER);
+        await page.keyboard.press("Enter");
+        reload = await reloadStarted;
+        // Still on the moved question; at the bottom its Move down is disabled, so Move up.
+        expect(await focusedLabel()).toBe(`${step === 3 ? "Move up" : "Move down"}: ${moved}`);
+      }
+      await expect.poll(questions, SERVER).toEqual(expected);
+      // Once the last reload has answered (and been drawn), nothing has moved back and the
+      // focus is still there.
+      await reload!.response();
+      await page.waitForTimeout(300);
+      expect(await questions()).toEqual(expected);
+      expect(await focusedLabel()).toBe(`Move up: ${moved}`);
+    } finally {
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    }
+
+    const saved = await page.evaluate(async () => {
+      const res = await fetch("/api/admin/faq-items", { credentials: "include" });
+      const body = (await res.json()) as { items: { question: string; category: string }[] };
+      return body.items.filter((item) => item.category === "Pricing and fees").map((item) => item.question);
+    });
+    expect(saved).toEqual(expected);
+    const html = await (await fetch(`${server.url}/resources/faq`)).text();
+    const positions = expected.map((q) => html.indexOf(`>${q}<`));
+    expect(positions.every((p, i) => p > 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
+    expect(problems.errors).toEqual([]);
+  });
+
   it("adds a question with a Markdown preview; it appears on the public FAQ", async () => {
     await page.goto(`${server.url}/admin/faq-items`);
     await waitForHydration(page);
@@ -158,6 +214,57 @@ describe("content-site admin screens in Chromium", () => {
     const link = await page.getByRole("cell").getByRole("link").first().getAttribute("href");
     const html = await (await fetch(`${server.url}${link}`)).text();
     expect(html).toContain("Fast, fair card processing for this industry, set up in a day.");
+  });
+
+  it("checks an industry's slug as you type and asks before unsaved changes are lost", async () => {
+    await page.goto(`${server.url}/admin/faq-items`);
+    await waitForHydration(page);
+    // Arrive in the app (not by a page load), so going back is an in-app navigation.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Industries" }).click();
+    const links = page.getByRole("cell").getByRole("link");
+    await links.nth(1).waitFor(SERVER);
+    const otherSlug = (await links.nth(1).getAttribute("href"))!.replace("/industries/", "");
+    await page
+      .getByRole("button", { name: /^Edit: / })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog").first();
+    const slug = dialog.getByLabel("Slug");
+    const ownSlug = await slug.inputValue();
+    await slug.fill(otherSlug);
+    await dialog.getByText("Another industry already uses that slug.").waitFor(SERVER);
+    await slug.fill(ownSlug);
+    await dialog.getByText("Available").waitFor(SERVER);
+
+    await dialog.getByLabel("Summary").fill("Words typed and not saved.");
+    // Closing or reloading the tab asks the browser's question.
+    expect(
+      await page.evaluate(() => {
+        const event = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      }),
+    ).toBe(true);
+    // Going back in the app is held until the person says so.
+    await page.evaluate(() => history.back());
+    const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await leave.waitFor(SERVER);
+    await leave.getByRole("button", { name: "Cancel" }).click();
+    await leave.waitFor({ state: "detached", ...SERVER });
+    expect(new URL(page.url()).pathname).toBe("/admin/industries");
+    expect(await dialog.getByLabel("Summary").inputValue()).toBe("Words typed and not saved.");
+    // Closing the dialog asks too; closing without saving keeps the page as it was.
+    await page.keyboard.press("Escape");
+    const close = page.getByRole("alertdialog", { name: "Close without saving?" });
+    await close.waitFor(SERVER);
+    await expectAccessible("/admin/industries close confirmation");
+    await close.getByRole("button", { name: "Close without saving" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached", ...SERVER });
+    const html = await (await fetch(`${server.url}/industries/${ownSlug}`)).text();
+    expect(html).not.toContain("Words typed and not saved.");
+    // The slug check answered 409 once on purpose (a taken slug); nothing else may fail.
+    expect(problems.errors.filter((e) => !e.includes("status of 409"))).toEqual([]);
+    problems.errors.length = 0;
   });
 
   it("uploads an image with a description and progress; it is listed and served", async () => {

@@ -221,18 +221,58 @@ describe.each(dbKinds())("admin content API on %s", (kind) => {
   });
 
   it("lists with title search, status and category filters, sorts and pages", async () => {
+    const created: Array<{ id: string; version: number }> = [];
     for (const [i, title] of ["Zebra fees", "Apple pay tips", "Mango 100% guide"].entries()) {
-      await create(
-        "/help-guides",
-        draft(`admin-list-${i}`, {
-          title,
-          category: i === 2 ? "Other shelf" : "Admin checks",
-          status: i ? "published" : "draft",
-        }),
+      created.push(
+        await create(
+          "/help-guides",
+          draft(`admin-list-${i}`, {
+            title,
+            category: i === 2 ? "Other shelf" : "Admin checks",
+            status: i ? "published" : "draft",
+            // Apple two hours ago, Mango one hour ago: Mango is the newer publication.
+            ...(i ? { publishedAt: iso(-(3 - i) * 3_600_000) } : {}),
+          }),
+        ),
       );
     }
     const byTitle = await json("GET", "/help-guides?sort=title&q=admin");
     expect(byTitle.status).toBe(200);
+    // Each sort's order, over the whole list and for the three guides made here.
+    type Listed = { title: string; publishedAt: string | null; updatedAt: string };
+    const sorted = async (sort: string) => (await json("GET", `/help-guides?sort=${sort}`)).body.items as Listed[];
+    const positions = (items: Listed[], titles: string[]) =>
+      titles.map((title) => items.findIndex((item) => item.title === title));
+    const increasing = (values: number[]) => values.every((v, i) => v >= 0 && (i === 0 || v > values[i - 1]!));
+    const descending = (times: number[]) => times.every((t, i) => i === 0 || t <= times[i - 1]!);
+
+    expect(positions(await sorted("title"), ["Apple pay tips", "Mango 100% guide", "Zebra fees"])).toSatisfy(
+      increasing,
+    );
+
+    const byPublished = await sorted("published");
+    const publishedTimes = byPublished.map((i) => (i.publishedAt ? Date.parse(i.publishedAt) : -Infinity));
+    expect(publishedTimes, "newest publication first, never-published last").toSatisfy(descending);
+    expect(positions(byPublished, ["Mango 100% guide", "Apple pay tips", "Zebra fees"])).toSatisfy(increasing);
+    expect(byPublished.at(-1)!.publishedAt).toBeNull();
+
+    // A save puts an item first by "updated".
+    const zebra = created[0]!;
+    const edited = await json("PUT", `/help-guides/${zebra.id}`, {
+      excerpt: "Zebra fees, explained again.",
+      baseVersion: zebra.version,
+    });
+    expect(edited.status).toBe(200);
+    const byUpdated = await sorted("updated");
+    expect(
+      byUpdated.map((i) => Date.parse(i.updatedAt)),
+      "last saved first",
+    ).toSatisfy(descending);
+    expect(byUpdated[0]!.title).toBe("Zebra fees");
+    expect(positions(byUpdated, ["Zebra fees", "Mango 100% guide", "Apple pay tips"])).toSatisfy(increasing);
+    expect((await json("GET", "/help-guides")).body.items.map((i: Listed) => i.title)).toEqual(
+      byUpdated.map((i) => i.title),
+    );
     const all = await json("GET", "/help-guides?sort=title");
     const titles = all.body.items.map((i: any) => i.title);
     expect(titles.indexOf("Apple pay tips")).toBeLessThan(titles.indexOf("Zebra fees"));
@@ -322,5 +362,66 @@ describe.each(dbKinds())("admin content API on %s", (kind) => {
     const tooLong = await json("POST", "/help-guides/preview", { markdown: "x".repeat(200_001) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.fields.markdown).toBe("The text must be 200,000 characters or fewer.");
+  });
+
+  it("previews a published item's unsaved changes for staff only, noindex and never cached, saving nothing", async () => {
+    const { id, version } = await create("/blog-posts", draft("admin-live-change", { status: "published" }));
+    const guide = await create("/help-guides", draft("admin-live-guide", { status: "published" }));
+    const before = await contentVersion();
+    // What the editor posts: its current values as one JSON field, multipart, from the site.
+    const postPreview = (path: string, values: unknown, cookie: string | null = editorCookie, origin = server.url) => {
+      const form = new FormData();
+      form.set("values", typeof values === "string" ? values : JSON.stringify(values));
+      return fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+        body: form,
+      });
+    };
+    const changes = {
+      ...draft("admin-live-change", { status: "published" }),
+      title: "A title not saved yet",
+      excerpt: "An excerpt not saved yet.",
+      body: "## Fresh section\n\nText typed a moment ago.",
+    };
+
+    const res = await postPreview(`/preview/blog/${id}`, changes);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const html = await res.text();
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    expect(html).toContain("<title>Preview: A title not saved yet | Meritum</title>");
+    expect(html).toMatch(/<h1[^>]*>A title not saved yet<\/h1>/);
+    expect(html).toContain('id="h-fresh-section"');
+    expect(html).toContain("Unsaved changes: this is how the page will look once they are saved.");
+
+    const guidePreview = await postPreview(`/preview/guides/${guide.id}`, {
+      ...draft("admin-live-guide", { status: "published" }),
+      title: "A guide title not saved yet",
+    });
+    expect(guidePreview.status).toBe(200);
+    expect(guidePreview.headers.get("cache-control")).toBe("no-store");
+    expect(await guidePreview.text()).toContain("A guide title not saved yet");
+
+    // Nothing was saved: the public page, the item and the content version are unchanged.
+    const live = await (await page("/resources/blog/admin-live-change")).text();
+    expect(live).toContain("Admin post admin-live-change");
+    expect(live).not.toContain("A title not saved yet");
+    const stored = await json("GET", `/blog-posts/${id}`);
+    expect([stored.body.item.title, stored.body.item.version]).toEqual(["Admin post admin-live-change", version]);
+    expect(await contentVersion()).toBe(before);
+
+    // Staff only (anonymous → sign-in; the body is not read), same-site only, values checked.
+    const anon = await postPreview(`/preview/blog/${id}`, changes, null);
+    expect(anon.status).toBe(302);
+    expect(anon.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    expect((await postPreview(`/preview/blog/${id}`, changes, editorCookie, "https://evil.example")).status).toBe(403);
+    const invalid = await postPreview(`/preview/blog/${id}`, { ...changes, title: " " });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain("These changes cannot be previewed yet");
+    expect((await postPreview(`/preview/blog/${id}`, "not json")).status).toBe(400);
+    expect((await postPreview("/preview/blog/no-such-id", changes)).status).toBe(404);
   });
 });

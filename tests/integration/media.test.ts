@@ -87,6 +87,49 @@ describe.each(dbKinds())("images on %s", (kind) => {
     expect(await counts()).toEqual(before);
   });
 
+  it("renders an uploaded image in a post's and a guide's Markdown body responsive, on the public page and the preview", async () => {
+    const image = ((await (await upload(await png(1800, 1200))).json()) as any).data.image;
+    const body = (slug: string) =>
+      `## Behind the counter\n\nThe terminal for ${slug}.\n\n![A card terminal on the counter](/media/${image.id}/original)`;
+    const article = (slug: string, status: string) => ({
+      slug,
+      title: `Body image in ${slug}`,
+      excerpt: `An article with an image in its body (${slug}).`,
+      body: body(slug),
+      category: "Media checks",
+      tags: [],
+      status,
+    });
+    const created = async (area: string, input: Record<string, unknown>) => {
+      const res = await apiCall(server, "POST", `/api/admin/${area}`, editorCookie, input);
+      expect(res.status).toBe(201);
+      return ((await res.json()) as any).data as { id: string };
+    };
+    await created("blog-posts", article("post-with-body-image", "published"));
+    const draftPost = await created("blog-posts", article("draft-post-with-body-image", "draft"));
+    await created("help-guides", article("guide-with-body-image", "published"));
+    const draftGuide = await created("help-guides", article("draft-guide-with-body-image", "draft"));
+
+    const sources = (format: string) =>
+      [480, 960, 1600].map((w) => `/media/${image.id}/${w}.${format} ${w}w`).join(", ");
+    const picture =
+      `<picture><source type="image/avif" srcset="${sources("avif")}" sizes="(min-width: 800px) 768px, 100vw" />` +
+      `<source type="image/webp" srcset="${sources("webp")}" sizes="(min-width: 800px) 768px, 100vw" />` +
+      `<img src="/media/${image.id}/960.webp" alt="A card terminal on the counter" width="1800" height="1200" loading="lazy" decoding="async" /></picture>`;
+    for (const [path, cookie] of [
+      ["/resources/blog/post-with-body-image", null],
+      [`/preview/blog/${draftPost.id}`, editorCookie],
+      ["/resources/guides/guide-with-body-image", null],
+      [`/preview/guides/${draftGuide.id}`, editorCookie],
+    ] as const) {
+      const res = await getPage(server, path, cookie);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html.includes(picture), `responsive body image on ${path}`).toBe(true);
+      expect(html).not.toContain(`src="/media/${image.id}/original"`);
+    }
+  });
+
   it("stores the original and AVIF/WebP variants, serves them immutable, lists where each is used, warns before deleting one in use", async () => {
     const res = await upload(await png(2000, 1000));
     expect(res.status).toBe(201);

@@ -88,6 +88,9 @@ describe.each(dbKinds())("FAQ items, industries and settings on %s", (kind) => {
     expect((await json(dup)).error.fields.slug).toMatch(/already used/);
 
     expect((await call("PATCH", `/faq-items/${id}`, { question: "Can I be billed weekly?" })).status).toBe(200);
+    const nothing = await call("PATCH", `/faq-items/${id}`, { unknown: true });
+    expect(nothing.status).toBe(400);
+    expect((await json(nothing)).error.message).toMatch(/^Nothing to change/);
     const preview = await json(await call("POST", "/faq-items/preview", { markdown: "Hi <script>x()</script>**b**" }));
     expect(preview.html).toContain("<strong>b</strong>");
     expect(preview.html).not.toContain("<script");
@@ -126,9 +129,34 @@ describe.each(dbKinds())("FAQ items, industries and settings on %s", (kind) => {
     expect([...questionPositions].sort((a, b) => a - b)).toEqual(questionPositions);
 
     expect((await call("POST", "/faq-items/reorder", { category, ids: reordered.slice(1) })).status).toBe(409);
+    // A move made from an order that is no longer the current one (a stale basis) is refused.
+    const stale = await call("POST", "/faq-items/reorder", { category, basis: all, ids: all });
+    expect(stale.status).toBe(409);
+    expect((await json(stale)).error.message).toMatch(/changed this order/);
+    expect((await call("POST", "/faq-items/reorder", { category, basis: reordered, ids: reordered })).status).toBe(200);
     expect((await call("POST", "/faq-items/reorder", { category: "No such", ids: ["x"] })).status).toBe(404);
     expect((await call("POST", "/faq-items/reorder", { category, ids: "nope" })).status).toBe(400);
     expect(await auditActions()).toContain("faq.reordered");
+  });
+
+  it("checks an industry slug as you type: free or its own is 200, another industry's is 409, a bad one 400", async () => {
+    const { industries } = await json(await call("GET", "/industries"));
+    const [first, second] = industries as Array<{ id: string; slug: string }>;
+    const check = (slug: string, id?: string, cookie?: string | null) =>
+      call("GET", `/industries/slug-check?${new URLSearchParams({ slug, ...(id ? { id } : {}) })}`, undefined, cookie);
+    const free = await check("a-brand-new-industry", first!.id);
+    expect(free.status).toBe(200);
+    expect(await json(free)).toEqual({ available: true, slug: "a-brand-new-industry" });
+    expect((await check(first!.slug, first!.id)).status).toBe(200);
+    const taken = await check(second!.slug, first!.id);
+    expect(taken.status).toBe(409);
+    expect((await json(taken)).error).toMatchObject({
+      code: "conflict",
+      fields: { slug: "Another industry already uses that slug." },
+    });
+    expect((await check(second!.slug)).status).toBe(409);
+    expect((await check("Not A Slug", first!.id)).status).toBe(400);
+    expect((await check("a-brand-new-industry", first!.id, null)).status).toBe(401);
   });
 
   it("edits an industry; a slug change 301s the old path (one hop), a stale edit is 409", async () => {

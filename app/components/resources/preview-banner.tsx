@@ -2,21 +2,28 @@ import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 
-/** The strip above a staff preview: what the public sees of this item now, and the way back to the editor. */
+/**
+ * The strip above a staff preview: what the public sees of this item now (or that these are
+ * unsaved changes), and the way back to the editor.
+ */
 export function PreviewBanner({
   status,
   live,
+  unsaved = false,
   publishedAt,
   editPath,
 }: {
   status: string;
   /** Public now (decided by the loader). */
   live: boolean;
+  /** Shows the editor's unsaved values (posted by "Preview changes"), not the saved item. */
+  unsaved?: boolean;
   publishedAt: string | null;
   editPath: string;
 }) {
-  const note =
-    status === "draft"
+  const note = unsaved
+    ? "Unsaved changes: this is how the page will look once they are saved. Nothing here is public yet."
+    : status === "draft"
       ? "This draft is not public."
       : live
         ? "This is public; the preview shows the saved version."

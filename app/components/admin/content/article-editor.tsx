@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Eye } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ARTICLE_LIMITS } from "@common/limits";
 import type { ArticleListResponse } from "@server/content/api";
@@ -16,7 +16,7 @@ import { formatDateTime } from "~/lib/dates";
 import { contentKeys } from "~/lib/query-keys";
 import { apiAction } from "~/lib/queryClient";
 import { STATUS_LABEL, type KindInfo } from "./article-kind";
-import type { EditorItem } from "./article-form";
+import type { EditorInput, EditorItem } from "./article-form";
 import { CoverImageField, SeoFields, SlugField } from "./editor-fields";
 import { HistoryPanel } from "./history-panel";
 import { useArticleEditor, type ArticleEditorState } from "./use-article-editor";
@@ -52,10 +52,40 @@ function SaveState({ editor }: { editor: ArticleEditorState }) {
 }
 
 /**
+ * "Preview changes" (while there are unsaved changes): posts the editor's current values to
+ * the item's preview address in a new tab, which renders them through the public page's
+ * components without saving anything. Values the schema refuses are shown beside their
+ * fields instead.
+ */
+function PreviewChanges({ previewPath, input }: { previewPath: string; input: () => EditorInput | undefined }) {
+  const values = useRef<HTMLInputElement>(null);
+  return (
+    <form
+      method="post"
+      action={previewPath}
+      encType="multipart/form-data"
+      target="_blank"
+      onSubmit={(event) => {
+        const checked = input();
+        if (!checked) return event.preventDefault();
+        values.current!.value = JSON.stringify(checked);
+      }}
+    >
+      <input ref={values} type="hidden" name="values" />
+      <Button type="submit" variant="outline">
+        <Eye className="size-4" aria-hidden />
+        Preview changes<span className="sr-only"> (opens in a new tab; shows what you typed, not saved)</span>
+      </Button>
+    </form>
+  );
+}
+
+/**
  * The one editor of blog posts and help guides: title, slug (from the title until edited,
  * checked as you type), Markdown body with live preview, excerpt, category and tags,
  * cover image, search fields, status (draft / scheduled in Arizona time / published),
- * autosave of drafts, the stale-version conflict, the leave warning, preview and history.
+ * autosave of drafts, the stale-version conflict, the leave warning, preview (of the saved
+ * item, or of the unsaved changes) and history.
  */
 export function ArticleEditor({
   info,
@@ -106,7 +136,9 @@ export function ArticleEditor({
           <SaveState editor={editor} />
         </div>
         <div className="flex flex-wrap gap-2">
-          {item ? (
+          {item && editor.dirty ? (
+            <PreviewChanges previewPath={item.previewPath} input={editor.previewInput} />
+          ) : item ? (
             <a
               href={item.previewPath}
               target="_blank"

@@ -1,18 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
-import { CircleCheck } from "lucide-react";
 import { ARTICLE_LIMITS } from "@common/limits";
-import { SLUG_PATTERN } from "@common/slug";
 import { CoverImagePicker } from "~/components/admin/media/image-picker";
+import { SlugField as CheckedSlugField } from "~/components/admin/slug-field";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { failureMessage } from "~/components/ui/use-result-feedback";
 import { contentKeys } from "~/lib/query-keys";
-import { useDebounced } from "~/lib/use-debounced";
 import { cn } from "~/lib/utils";
 import type { KindInfo } from "./article-kind";
 
-/** The slug, checked with the API as you type (409 when another item has it). */
+/** The article's slug, checked with the API as you type (409 when another item has it). */
 export function SlugField({
   info,
   id,
@@ -26,55 +22,20 @@ export function SlugField({
   error?: string;
   onChange: (value: string) => void;
 }) {
-  const slug = useDebounced(value.trim(), 350);
-  const keys = contentKeys(info.kind);
-  const wellFormed = SLUG_PATTERN.test(slug) && slug.length <= ARTICLE_LIMITS.slug;
-  const check = useQuery({
-    queryKey: keys.slugCheck(slug, id),
-    enabled: wellFormed,
-    staleTime: 0,
-    gcTime: 0,
-  });
-  let status: { ok: boolean; text: string } | null = null;
-  if (!error && wellFormed && slug === value.trim()) {
-    if (check.isSuccess) status = { ok: true, text: "Available" };
-    else if (check.isError) status = { ok: false, text: failureMessage(check.error) ?? "Could not check the slug." };
-  }
   return (
-    <Field
-      label="Slug"
-      mark="required"
-      error={error ?? (status && !status.ok ? status.text : undefined)}
+    <CheckedSlugField
+      value={value}
+      error={error}
+      maxLength={ARTICLE_LIMITS.slug}
+      checkKey={(slug) => contentKeys(info.kind).slugCheck(slug, id)}
       hint={
         <>
           The address:{" "}
           <span className="break-all font-mono text-foreground">{`${info.publicBase}/${value || "…"}`}</span>
         </>
       }
-    >
-      <div className="relative">
-        <Input
-          name="slug"
-          value={value}
-          maxLength={ARTICLE_LIMITS.slug}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          className="pr-28 font-mono"
-        />
-        <span
-          aria-live="polite"
-          className="absolute inset-y-0 right-3 flex items-center text-xs font-medium text-success"
-        >
-          {status?.ok ? (
-            <>
-              <CircleCheck className="mr-1 size-3.5" aria-hidden />
-              {status.text}
-            </>
-          ) : null}
-        </span>
-      </div>
-    </Field>
+      onChange={onChange}
+    />
   );
 }
 

@@ -144,6 +144,19 @@ export function useArticleEditor(info: KindInfo, item: EditorItem | undefined, a
     });
   };
 
+  /**
+   * The values as the API would take them, for the preview of unsaved changes; undefined
+   * (and the fields' errors shown) when the shared schema refuses them.
+   */
+  const previewInput = () => {
+    const checked = checkValues(values, item, Date.now(), authorName);
+    if (checked.ok) return checked.input;
+    const error = new InvalidFields(checked.fieldErrors);
+    setFieldErrors(error.fieldErrors);
+    setOutcome({ ok: false, formError: error.message, fieldErrors: error.fieldErrors });
+    return undefined;
+  };
+
   /** Takes the stored item as it is now (after a conflict: someone else's version wins). */
   const reload = async () => {
     if (!item) return;
@@ -184,6 +197,7 @@ export function useArticleEditor(info: KindInfo, item: EditorItem | undefined, a
     setField,
     fieldErrors,
     save,
+    previewInput,
     saving: mutation.isPending,
     state,
     savedAt,

@@ -17,7 +17,7 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
-import { useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type { FaqItemsResponse } from "@server/content/faq-api";
 import type { FaqItem } from "@server/content/faq";
 import { ConfirmAction } from "~/components/admin/confirm-action";
@@ -59,13 +59,24 @@ export function FaqCategoryList({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  // The category's order as the cache holds it now (the last optimistic move included), not
+  // as it was at the last render: a key press between a move and its re-render, or while a
+  // refetch is on its way, must build on the newest order.
+  const currentOrder = () =>
+    queryClient.getQueryData<FaqItemsResponse>(faqKeys.list())?.items.filter((item) => item.category === category) ??
+    items;
+
   // Moves are saved one after another (one scope), so quick key presses arrive in order;
-  // the buttons stay enabled meanwhile so the focus never falls off the moved question.
+  // the buttons stay enabled meanwhile so the focus never falls off the moved question. Each
+  // save names the order it was based on, so a list changed elsewhere meanwhile is a 409.
   const save = useMutation({
     mutationKey: ["faq-reorder"],
     scope: { id: "faq-reorder" },
-    mutationFn: (ids: string[]) => apiAction("POST", `${faqKeys.all[0]}/reorder`, { category, ids }),
-    onMutate: async (ids) => {
+    mutationFn: ({ basis, ids }: { basis: string[]; ids: string[] }) =>
+      apiAction("POST", `${faqKeys.all[0]}/reorder`, { category, basis, ids }),
+    onMutate: async ({ ids }) => {
+      // A refetch started after an earlier move would answer with the order before this one.
+      await queryClient.cancelQueries({ queryKey: faqKeys.all });
       const previous = queryClient.getQueryData<FaqItemsResponse>(faqKeys.list());
       if (previous) {
         const byId = new Map(previous.items.map((item) => [item.id, item]));
@@ -75,7 +86,7 @@ export function FaqCategoryList({
       }
       return { previous };
     },
-    onError: (error, _ids, context) => {
+    onError: (error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(faqKeys.list(), context.previous);
       setAnnouncement("The new order could not be saved; the list is back as it was.");
       setOutcome(error);
@@ -87,28 +98,46 @@ export function FaqCategoryList({
     },
   });
 
-  const moveTo = (from: number, to: number, focus?: Direction) => {
-    if (to < 0 || to >= items.length || from === to) return;
-    const moved = items[from]!;
-    const ids = arrayMove(
-      items.map((item) => item.id),
-      from,
-      to,
-    );
-    save.mutate(ids);
-    setAnnouncement(`“${moved.question}” moved to position ${to + 1} of ${items.length} in ${category}.`);
+  // The button that keeps the focus after a move. Any commit that moves its row (the
+  // optimistic order, a refetch) takes the focus off it; it gets it back here, unless the
+  // person has put the focus somewhere else meanwhile.
+  const pendingFocus = useRef<{ id: string; direction: Direction } | null>(null);
+  useLayoutEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    const target = buttons.current.get(`${pending.id}:${pending.direction}`);
+    const own = [buttons.current.get(`${pending.id}:up`), buttons.current.get(`${pending.id}:down`)];
+    const active = document.activeElement;
+    if (!target || active === target) return;
+    if (active && active !== document.body && !own.includes(active as HTMLButtonElement)) {
+      pendingFocus.current = null;
+      return;
+    }
+    target.focus();
+  }, [items]);
+
+  const moveTo = (id: string, to: (from: number) => number, focus?: Direction) => {
+    const order = currentOrder();
+    const from = order.findIndex((item) => item.id === id);
+    const target = to(from);
+    if (from < 0 || target < 0 || target >= order.length || from === target) return;
+    const moved = order[from]!;
+    const basis = order.map((item) => item.id);
+    save.mutate({ basis, ids: arrayMove(basis, from, target) });
+    setAnnouncement(`“${moved.question}” moved to position ${target + 1} of ${order.length} in ${category}.`);
     if (focus) {
       // At the top or bottom the pressed button is disabled: keep the focus on the other one.
-      const key = to === 0 && focus === "up" ? "down" : to === items.length - 1 && focus === "down" ? "up" : focus;
-      requestAnimationFrame(() => buttons.current.get(`${moved.id}:${key}`)?.focus());
+      const direction =
+        target === 0 && focus === "up" ? "down" : target === order.length - 1 && focus === "down" ? "up" : focus;
+      pendingFocus.current = { id: moved.id, direction };
     }
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const from = items.findIndex((item) => item.id === active.id);
-    const to = items.findIndex((item) => item.id === over.id);
-    moveTo(from, to);
+    pendingFocus.current = null;
+    const to = currentOrder().findIndex((item) => item.id === over.id);
+    moveTo(String(active.id), () => to);
   };
 
   const headingPosition = (id: string | number) => {
@@ -158,7 +187,7 @@ export function FaqCategoryList({
                   if (el) buttons.current.set(`${item.id}:${key}`, el);
                   else buttons.current.delete(`${item.id}:${key}`);
                 }}
-                onMove={(direction) => moveTo(index, direction === "up" ? index - 1 : index + 1, direction)}
+                onMove={(direction) => moveTo(item.id, (from) => (direction === "up" ? from - 1 : from + 1), direction)}
                 onEdit={() => onEdit(item)}
                 onDelete={() => onDelete(item)}
               />
