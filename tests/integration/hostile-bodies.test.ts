@@ -240,6 +240,16 @@ const ACTION_ROUTES: Record<string, Targets> = {
     ...call("POST", `/forms/${f.formSlug}.data`)(f),
     ...call("POST", "/forms/no-such-form")(f),
   ],
+  // Staff previews of unsaved changes (they store nothing, whatever they are sent).
+  "/preview/blog/:id": (f) => [
+    ...call("POST", `/preview/blog/${f.blogPostId}`)(f),
+    ...call("POST", `/preview/blog/${f.blogPostId}.data`)(f),
+    ...call("POST", `/preview/blog/${MISSING}`)(f),
+  ],
+  "/preview/guides/:id": (f) => [
+    ...call("POST", `/preview/guides/${f.helpGuideId}`)(f),
+    ...call("POST", `/preview/guides/${MISSING}`)(f),
+  ],
   // Ends the session: sent last (SESSION_ENDING).
   "/logout": () => [],
 };
