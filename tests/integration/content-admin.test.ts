@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, getPage, startStaffServer } from "../support/auth";
+import { startStaffServer } from "../support/auth";
+import { contentAdminClient, draft, iso } from "../support/content-admin";
 import { dbKinds } from "../support/db";
 import type { TestServer } from "../support/server";
 
@@ -8,21 +9,6 @@ import type { TestServer } from "../support/server";
  * HTTP on the production build: validation, permissions, slug and version conflicts,
  * revisions, redirects after a slug change, scheduling, deletion, preview and the lists.
  */
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-
-function draft(slug: string, extra: Record<string, unknown> = {}) {
-  return {
-    slug,
-    title: `Admin post ${slug}`,
-    excerpt: `Excerpt of ${slug}.`,
-    body: `## First part\n\nThe body of ${slug}.`,
-    category: "Admin checks",
-    tags: ["admin"],
-    status: "draft",
-    ...extra,
-  };
-}
-
 describe.each(dbKinds())("admin content API on %s", (kind) => {
   let server: TestServer;
   let adminCookie: string;
@@ -33,31 +19,13 @@ describe.each(dbKinds())("admin content API on %s", (kind) => {
   });
   afterAll(() => server?.stop());
 
-  const call = (method: string, path: string, body?: unknown, cookie: string | null = editorCookie) =>
-    apiCall(server, method, `/api/admin${path}`, cookie, body);
-  const json = async (method: string, path: string, body?: unknown, cookie?: string | null) => {
-    const res = await call(method, path, body, cookie);
-    return { status: res.status, body: (await res.json()) as any };
-  };
-  const create = async (kindPath: string, input: Record<string, unknown>) => {
-    const res = await json("POST", kindPath, input);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.data as { id: string; version: number; slug: string; status: string };
-  };
-  const page = (path: string, cookie?: string | null) => getPage(server, path, cookie);
+  const { call, json, create, page, contentVersion } = contentAdminClient(
+    () => server,
+    () => editorCookie,
+  );
   const auditActions = async () =>
     (await server.database.db.selectFrom("audit_log").select(["action", "target"]).execute()).map(
       (r) => `${r.action} ${r.target}`,
-    );
-  const contentVersion = async () =>
-    Number(
-      (
-        await server.database.db
-          .selectFrom("content_versions")
-          .select("version")
-          .where("key", "=", "content")
-          .executeTakeFirstOrThrow()
-      ).version,
     );
 
   it("answers 401 to anonymous callers and lets editors and admins in, on both kinds", async () => {
@@ -333,95 +301,5 @@ describe.each(dbKinds())("admin content API on %s", (kind) => {
     expect((await page("/resources/guides/admin-del-new")).status).toBe(410);
     expect((await page("/resources/guides/admin-del-old")).status).toBe(410);
     expect((await json("DELETE", `/help-guides/${id}`)).status).toBe(404);
-  });
-
-  it("previews a draft for staff only: rendered like the public page, noindex and never cached", async () => {
-    const { id } = await create(
-      "/blog-posts",
-      draft("admin-preview", { body: "## Sneak peek\n\n<script>alert(1)</script>Hi" }),
-    );
-    const res = await page(`/preview/blog/${id}`, editorCookie);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-    const html = await res.text();
-    expect(html).toContain('id="h-sneak-peek"');
-    expect(html).toContain("This draft is not public.");
-    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
-    expect(html).not.toContain("<script>alert(1)</script>");
-    const anon = await page(`/preview/blog/${id}`);
-    expect(anon.status).toBe(302);
-    expect(anon.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
-    const md = await json("POST", "/blog-posts/preview", { markdown: "**bold** <img src=x onerror=alert(1)>" });
-    expect(md.body.html).toContain("<strong>bold</strong>");
-    expect(md.body.html).not.toContain("onerror");
-    // One request shape for every area's preview ({markdown}, common/markdown.ts), up to the field's limit.
-    const wrongShape = await json("POST", "/blog-posts/preview", { body: "## Hi" });
-    expect(wrongShape.status).toBe(400);
-    expect(wrongShape.body.error.fields.markdown).toBe("Send the Markdown to preview.");
-    const tooLong = await json("POST", "/help-guides/preview", { markdown: "x".repeat(200_001) });
-    expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.fields.markdown).toBe("The text must be 200,000 characters or fewer.");
-  });
-
-  it("previews a published item's unsaved changes for staff only, noindex and never cached, saving nothing", async () => {
-    const { id, version } = await create("/blog-posts", draft("admin-live-change", { status: "published" }));
-    const guide = await create("/help-guides", draft("admin-live-guide", { status: "published" }));
-    const before = await contentVersion();
-    // What the editor posts: its current values as one JSON field, multipart, from the site.
-    const postPreview = (path: string, values: unknown, cookie: string | null = editorCookie, origin = server.url) => {
-      const form = new FormData();
-      form.set("values", typeof values === "string" ? values : JSON.stringify(values));
-      return fetch(`${server.url}${path}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
-        body: form,
-      });
-    };
-    const changes = {
-      ...draft("admin-live-change", { status: "published" }),
-      title: "A title not saved yet",
-      excerpt: "An excerpt not saved yet.",
-      body: "## Fresh section\n\nText typed a moment ago.",
-    };
-
-    const res = await postPreview(`/preview/blog/${id}`, changes);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-    const html = await res.text();
-    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
-    expect(html).toContain("<title>Preview: A title not saved yet | Meritum</title>");
-    expect(html).toMatch(/<h1[^>]*>A title not saved yet<\/h1>/);
-    expect(html).toContain('id="h-fresh-section"');
-    expect(html).toContain("Unsaved changes: this is how the page will look once they are saved.");
-
-    const guidePreview = await postPreview(`/preview/guides/${guide.id}`, {
-      ...draft("admin-live-guide", { status: "published" }),
-      title: "A guide title not saved yet",
-    });
-    expect(guidePreview.status).toBe(200);
-    expect(guidePreview.headers.get("cache-control")).toBe("no-store");
-    expect(await guidePreview.text()).toContain("A guide title not saved yet");
-
-    // Nothing was saved: the public page, the item and the content version are unchanged.
-    const live = await (await page("/resources/blog/admin-live-change")).text();
-    expect(live).toContain("Admin post admin-live-change");
-    expect(live).not.toContain("A title not saved yet");
-    const stored = await json("GET", `/blog-posts/${id}`);
-    expect([stored.body.item.title, stored.body.item.version]).toEqual(["Admin post admin-live-change", version]);
-    expect(await contentVersion()).toBe(before);
-
-    // Staff only (anonymous → sign-in; the body is not read), same-site only, values checked.
-    const anon = await postPreview(`/preview/blog/${id}`, changes, null);
-    expect(anon.status).toBe(302);
-    expect(anon.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
-    expect((await postPreview(`/preview/blog/${id}`, changes, editorCookie, "https://evil.example")).status).toBe(403);
-    const invalid = await postPreview(`/preview/blog/${id}`, { ...changes, title: " " });
-    expect(invalid.status).toBe(400);
-    expect(await invalid.text()).toContain("These changes cannot be previewed yet");
-    expect((await postPreview(`/preview/blog/${id}`, "not json")).status).toBe(400);
-    expect((await postPreview("/preview/blog/no-such-id", changes)).status).toBe(404);
   });
 });
