@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getForm } from "@server/forms/definitions";
-import { exportPage } from "@server/forms/inbox";
+import { exportPage } from "@server/forms/export";
 import { storeFormSubmission } from "@server/forms/submissions";
 import { keysetPages } from "@server/http/csv";
 import { apiCall, startStaffServer } from "../support/auth";
