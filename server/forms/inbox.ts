@@ -5,6 +5,7 @@ import { ServiceError } from "@common/result";
 import type { DB } from "../db";
 import type { Database } from "../db/schema";
 import { getForm } from "./definitions";
+import { submissionAnswers } from "./free-analysis";
 
 /**
  * The submissions inbox of a form: tabs (unread, read, spam), search, dates, pages; the
@@ -231,7 +232,7 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
     id: s.id,
     formId,
     createdAt: s.created_at,
-    answers: s.answers ? (JSON.parse(s.answers) as Answer[]) : [],
+    answers: submissionAnswers(s),
     files: [
       ...statements.map((f) => ({
         kind: "statement" as const,

@@ -79,6 +79,41 @@ describe.each(dbKinds())("the submissions inbox on %s", (kind) => {
     expect((await call("PATCH", `/${formId}/submissions/${id}`, { read: false })).status).toBe(200);
   });
 
+  it("shows every answer of a form's submissions on the contact's timeline, linked to the inbox, spam flagged", async () => {
+    const [first, second] = await submissionBy("zoe@example.com");
+    const timeline = async () => {
+      const res = await apiCall(server, "GET", `/api/admin/contacts/${first!.contact_id}`, adminCookie);
+      return (await res.json()).submissions as Array<{
+        id: string;
+        formId: string;
+        spam: boolean;
+        answers: Array<{ label: string; value: string }>;
+      }>;
+    };
+    const entries = await timeline();
+    expect(entries.map((e) => e.id)).toEqual([second!.id, first!.id]);
+    const oldest = entries[1]!;
+    expect(oldest).toMatchObject({ formId, spam: false });
+    expect(oldest.answers).toEqual(
+      expect.arrayContaining([
+        { label: "Full name", value: "Zoë Ångström" },
+        { label: "Number of locations", value: "3" },
+        { label: "Plan", value: "Pro" },
+        { label: "Channels", value: "Web; Store" },
+        { label: "Send me the newsletter", value: "Yes" },
+        { label: "Pitch deck", value: "deck.pdf" },
+      ]),
+    );
+    expect(entries[0]!.answers).toContainEqual({ label: "Full name", value: "Zoe Angstrom" });
+    // The link staff follow is the submission's own page in the inbox.
+    expect((await call("GET", `/${oldest.formId}/submissions/${oldest.id}`)).status).toBe(200);
+
+    expect((await call("PATCH", `/${formId}/submissions/${second!.id}`, { spam: true })).status).toBe(200);
+    expect((await timeline()).map((e) => e.spam)).toEqual([true, false]);
+    expect((await call("PATCH", `/${formId}/submissions/${second!.id}`, { spam: false })).status).toBe(200);
+    expect((await timeline()).map((e) => e.spam)).toEqual([false, false]);
+  });
+
   it("pages the inbox and the export, newest first, every submission once", async () => {
     const created = await call("POST", "", { ...everyType("paged"), recipients: [] });
     const pagedId = (await created.json()).data.id;

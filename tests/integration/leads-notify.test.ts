@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, beforeAll, describe, expect, it } from "vitest";
 import { createLead } from "@server/leads/leads";
 import { leadFormSchema } from "@common/lead";
+import { apiCall, createStaff, signIn } from "../support/auth";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 import { freePort, leadForm, samplePdf } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
@@ -68,6 +69,44 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
       await new Promise((r) => setTimeout(r, 2500));
       expect((await submissionOf("down@example.com")).notify_attempts).toBe(2);
       expect(smtp.mails.length).toBe(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("lists the failed notification on the dashboard, linked to its submission; sending it again clears it", async () => {
+    await createStaff(server, "owner@meritum.test", "admin");
+    const cookie = await signIn(server, "owner@meritum.test");
+    const failed = async () =>
+      (await (await apiCall(server, "GET", "/api/admin/dashboard", cookie)).json()).failedNotifications;
+    const flagged = await submissionOf("down@example.com");
+    expect(flagged.form_id).toBeTruthy();
+    expect(await failed()).toEqual({
+      total: 1,
+      rows: [
+        {
+          submissionId: flagged.id,
+          formId: flagged.form_id,
+          contactId: flagged.contact_id,
+          name: "Dana Ruiz",
+          createdAt: flagged.created_at,
+          error: expect.stringMatching(/ECONNREFUSED|connect/i),
+        },
+      ],
+    });
+
+    const smtp = await startTestSmtp({ port: smtpPort });
+    try {
+      const resend = await apiCall(
+        server,
+        "POST",
+        `/api/admin/forms/${flagged.form_id}/submissions/${flagged.id}/notification`,
+        cookie,
+      );
+      expect(await resend.json()).toMatchObject({ ok: true, message: "Notification sent again." });
+      await expect.poll(async () => (await submissionOf("down@example.com")).notify_status).toBe("sent");
+      expect(smtp.mails.filter((m) => m.text.includes("down@example.com"))).toHaveLength(1);
+      expect(await failed()).toEqual({ total: 0, rows: [] });
     } finally {
       await smtp.close();
     }
