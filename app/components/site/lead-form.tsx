@@ -1,4 +1,3 @@
-import { CircleAlert } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import {
@@ -27,6 +26,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { useResultFeedback } from "~/components/ui/use-result-feedback";
 import { FormFields } from "./form-fields";
 import { LeadConfirmation } from "./lead-confirmation";
+import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
 
 interface LeadFormProps {
@@ -45,7 +45,7 @@ const publicControl = "sm:text-base";
 
 const SENT_TOAST = { title: "Request sent", description: "Thank you. We'll be in touch within one business day." };
 
-function fieldId(field: LeadField) {
+function fieldId(field: string) {
   return field === "paymentMethods" ? `lead-paymentMethods-${PAYMENT_METHODS[0].value}` : `lead-${field}`;
 }
 
@@ -152,30 +152,13 @@ export function LeadForm({ token, prefill, documentResult, labels = {}, extraFie
       className="grid gap-6"
     >
       {formError ? (
-        <div
+        <FormErrorSummary
           ref={summaryRef}
           id="lead-form-error"
-          role="alert"
-          tabIndex={-1}
-          autoFocus={documentErrors && !autoFocusField ? true : undefined}
-          className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800 outline-none"
-        >
-          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <div>
-            <p className="font-semibold">{formError}</p>
-            {Object.keys(errors).length > 0 ? (
-              <ul className="mt-2 grid list-disc gap-1 pl-5">
-                {(Object.keys(errors) as LeadField[]).map((field) => (
-                  <li key={field}>
-                    <a className="inline-block min-h-6 py-0.5 underline" href={`#${fieldId(field)}`}>
-                      {errors[field]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        </div>
+          message={formError}
+          links={Object.entries(errors).map(([field, text]) => ({ target: fieldId(field), text }))}
+          autoFocus={Boolean(documentErrors && !autoFocusField)}
+        />
       ) : null}
 
       <p className="text-sm text-slate-600">

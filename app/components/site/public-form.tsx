@@ -1,10 +1,11 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { formDataReader, validateAnswers, type PublicForm } from "@common/forms";
 import { CHECK_FIELDS_MESSAGE, type ActionFailure, type ActionResult, type FormValues } from "@common/result";
 import { Button } from "~/components/ui/button";
 import { useResultFeedback } from "~/components/ui/use-result-feedback";
+import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
 import { fieldInputId, FormFields } from "./form-fields";
 
@@ -93,32 +94,15 @@ export function PublicFormView({
       className="grid gap-6"
     >
       {formError ? (
-        <div
+        <FormErrorSummary
           ref={summaryRef}
           id="public-form-error"
-          role="alert"
-          tabIndex={-1}
-          autoFocus={documentErrors && !firstError ? true : undefined}
-          className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800 outline-none"
-        >
-          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <div>
-            <p className="font-semibold">{formError}</p>
-            {Object.keys(fieldErrors).length > 0 ? (
-              <ul className="mt-2 grid list-disc gap-1 pl-5">
-                {form.fields
-                  .filter((f) => fieldErrors[f.key])
-                  .map((f) => (
-                    <li key={f.key}>
-                      <a className="inline-block min-h-6 py-0.5 underline" href={`#${fieldInputId("form", f)}`}>
-                        {fieldErrors[f.key]}
-                      </a>
-                    </li>
-                  ))}
-              </ul>
-            ) : null}
-          </div>
-        </div>
+          message={formError}
+          links={form.fields
+            .filter((f) => fieldErrors[f.key])
+            .map((f) => ({ target: fieldInputId("form", f), text: fieldErrors[f.key]! }))}
+          autoFocus={Boolean(documentErrors && !firstError)}
+        />
       ) : null}
 
       {form.fields.some((f) => f.required) ? (
