@@ -31,9 +31,17 @@ function notifyOptions(): NotifyOptions {
 }
 
 /**
- * Sends the staff e-mail for one submission. The attempt is claimed first (attempts + 1,
- * guarded on the old count) so two workers never send the same notification twice. Never
- * throws: failures are recorded on the row and logged. Spam and already-sent ones are skipped.
+ * How long an attempt may be in flight ("sending") before another worker may take over: the
+ * job runner's lease, after which it runs the job of a worker that died mid-send again.
+ */
+export const NOTIFY_SENDING_LEASE_MS = 5 * 60 * 1000;
+
+/**
+ * Sends the staff e-mail for one submission. The attempt is claimed first (attempts + 1 and
+ * "sending", guarded on the old count and on no attempt in flight) so two workers never send
+ * the same notification twice, even while one of them is still talking to the mail server.
+ * Never throws: failures are recorded on the row and logged. Spam, already-sent ones and one
+ * another worker is sending are skipped.
  */
 export async function notifyStaffOfLead(
   db: DB,
@@ -48,12 +56,20 @@ export async function notifyStaffOfLead(
       .executeTakeFirst();
     if (!row || row.notified_at || Boolean(row.spam) || row.notify_attempts >= options.maxAttempts) return "skipped";
     const attempt = row.notify_attempts + 1;
+    const stale = new Date(Date.now() - NOTIFY_SENDING_LEASE_MS).toISOString();
     const claimed = await db
       .updateTable("lead_submissions")
-      .set({ notify_attempts: attempt, notify_last_attempt_at: nowIso() })
+      .set({ notify_attempts: attempt, notify_last_attempt_at: nowIso(), notify_status: "sending" })
       .where("id", "=", submissionId)
       .where("notify_attempts", "=", row.notify_attempts)
       .where("notified_at", "is", null)
+      .where((eb) =>
+        eb.or([
+          eb("notify_status", "!=", "sending"),
+          eb("notify_last_attempt_at", "is", null),
+          eb("notify_last_attempt_at", "<", stale),
+        ]),
+      )
       .returning("id")
       .executeTakeFirst();
     if (!claimed) return "skipped";
