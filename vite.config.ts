@@ -28,10 +28,11 @@ export default defineConfig({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
                   priority: 20,
                 },
-                // The public form controls (on /contact; the admin uses them too) in one chunk.
+                // The public form controls (on /contact and /forms/<slug>; the admin uses the kit's
+                // too) in one chunk.
                 {
                   name: "form",
-                  test: /[\\/]app[\\/](components[\\/]ui[\\/](input|checkbox|select|textarea|field|label|use-result-feedback)|lib[\\/]api-error)\.tsx?$/,
+                  test: /[\\/]app[\\/](components[\\/]ui[\\/](input|checkbox|select|textarea|field|label|use-result-feedback)|components[\\/]site[\\/](form-guard-inputs|form-error-summary)|lib[\\/]api-error)\.tsx?$/,
                   priority: 5,
                 },
                 // What the blog list, the posts and the resources overview share: post cards, images.
@@ -42,7 +43,7 @@ export default defineConfig({
                 },
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](components[\\/]site[\\/](header|desktop-nav|mobile-nav|footer|logo|linkedin-icon|scroll-to-top|section|page-header|breadcrumbs|cta-band|json-ld|check-list)|components[\\/]ui[\\/](button-variants|loading|route-error|deferred-toaster|use-toast)|lib[\\/](nav|site|seo|cx|nonce|use-page-loading|structured-data))\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*|icons[\\/](chevron-down|menu|phone|mail|map-pin|arrow-right|check|clock|circle-check|building-complex|headset|shield-check|badge-percent|calculator|file-text))\.m?js$/,
+                  test: /[\\/]app[\\/](components[\\/]site[\\/](header|desktop-nav|mobile-nav|footer|logo|linkedin-icon|scroll-to-top|section|page-header|breadcrumbs|cta-band|json-ld|check-list)|components[\\/]ui[\\/](button-variants|loading|route-error|deferred-toaster|use-toast)|lib[\\/](nav|site|seo|cx|nonce|use-page-loading|structured-data|first-touch))\.tsx?$|[\\/]common[\\/]attribution\.ts$|[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*|icons[\\/](chevron-down|menu|phone|mail|map-pin|arrow-right|check|clock|circle-check|building-complex|headset|shield-check|badge-percent|calculator|file-text))\.m?js$/,
                   priority: 10,
                 },
               ],
