@@ -31,7 +31,7 @@ const SHELL = {
     "check-list",
   ],
   ui: ["button-variants", "loading", "route-error", "deferred-toaster", "use-toast"],
-  lib: ["nav", "site", "seo", "cx", "nonce", "use-page-loading", "structured-data"],
+  lib: ["nav", "site", "seo", "cx", "nonce", "use-page-loading", "structured-data", "first-touch"],
   icons: [
     "chevron-down",
     "menu",
@@ -70,10 +70,15 @@ export default defineConfig({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
                   priority: 20,
                 },
-                // The public form controls (on /contact; the admin uses them too) in one chunk.
+                // The public form controls (on /contact and /forms/<slug>; the admin uses the kit's
+                // too) in one chunk.
                 {
                   name: "form",
-                  test: /[\\/]app[\\/](components[\\/]ui[\\/](input|checkbox|select|textarea|field|label|use-result-feedback)|lib[\\/]api-error)\.tsx?$/,
+                  test: anyOf(
+                    String.raw`[\\/]app[\\/]components[\\/]ui[\\/](input|checkbox|select|textarea|field|label|use-result-feedback)\.tsx?$`,
+                    String.raw`[\\/]app[\\/]components[\\/]site[\\/](form-guard-inputs|form-error-summary)\.tsx?$`,
+                    String.raw`[\\/]app[\\/]lib[\\/]api-error\.tsx?$`,
+                  ),
                   priority: 5,
                 },
                 // What the blog list, the posts and the resources overview share: post cards, images.
@@ -92,6 +97,7 @@ export default defineConfig({
                     String.raw`[\\/]app[\\/]components[\\/]site[\\/]${oneOf(SHELL.site)}\.tsx?$`,
                     String.raw`[\\/]app[\\/]components[\\/]ui[\\/]${oneOf(SHELL.ui)}\.tsx?$`,
                     String.raw`[\\/]app[\\/]lib[\\/]${oneOf(SHELL.lib)}\.tsx?$`,
+                    String.raw`[\\/]common[\\/]attribution\.ts$`,
                     String.raw`[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]`,
                     String.raw`[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*)\.m?js$`,
                     String.raw`[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]${oneOf(SHELL.icons)}\.m?js$`,

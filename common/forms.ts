@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isIsoDate } from "./arizona";
 import { FORM_LIMITS as LIMITS, LEAD_LIMITS } from "./limits";
 import { slugSchema } from "./slug";
 import { optionalText, requiredText } from "./text";
@@ -315,6 +316,36 @@ export function answerText(answer: Pick<Answer, "type" | "value">): string {
 export const SUBMISSION_TABS = ["unread", "read", "spam"] as const;
 export type SubmissionTab = (typeof SUBMISSION_TABS)[number];
 export const SUBMISSIONS_PAGE_SIZE = 25;
+
+const inboxDate = z.optional(
+  z.string().check(
+    z.trim(),
+    z.refine((v) => !v || isIsoDate(v), "Enter a date like 2026-01-31."),
+  ),
+);
+
+/** The inbox's filter and page, from the query string (the list and the CSV export). */
+export const submissionFilterSchema = z.object({
+  tab: z.catch(z.enum(SUBMISSION_TABS), "unread"),
+  q: z.catch(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((v) => v?.trim().slice(0, 200) || undefined),
+    ),
+    undefined,
+  ),
+  /** Arizona dates (YYYY-MM-DD), inclusive. */
+  from: z.pipe(
+    inboxDate,
+    z.transform((v) => v || undefined),
+  ),
+  to: z.pipe(
+    inboxDate,
+    z.transform((v) => v || undefined),
+  ),
+  page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1),
+});
+export type SubmissionFilter = z.output<typeof submissionFilterSchema>;
 
 /** What staff change on a submission from the inbox. */
 export const submissionChangeSchema = z.object({

@@ -10,6 +10,7 @@ import {
   volumeRangeFor,
 } from "./lead";
 import { MAX_STATEMENT_BYTES } from "./limits";
+import { CHECK_FIELDS_MESSAGE } from "./result";
 
 function form(fields: Record<string, string | string[]>): FormData {
   const fd = new FormData();
@@ -36,8 +37,8 @@ const valid = {
 describe("lead form schema", () => {
   it("accepts a complete form and normalises the values", () => {
     const result = validateLeadForm(form(valid));
-    expect(result.success).toBe(true);
-    if (!result.success) return;
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
     expect(result.data).toMatchObject({
       name: "Dana Ruiz",
       email: "Dana@RuizAuto.com",
@@ -52,8 +53,8 @@ describe("lead form schema", () => {
     const result = validateLeadForm(
       form({ ...valid, website: "", averageTicket: "", currentProcessor: "", message: "   " }),
     );
-    expect(result.success).toBe(true);
-    if (!result.success) return;
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
     expect(result.data.website).toBeUndefined();
     expect(result.data.averageTicket).toBeUndefined();
     expect(result.data.currentProcessor).toBeUndefined();
@@ -62,8 +63,9 @@ describe("lead form schema", () => {
 
   it("names each missing required field with a readable message", () => {
     const result = validateLeadForm(form({}));
-    expect(result.success).toBe(false);
-    if (result.success) return;
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.formError).toBe(CHECK_FIELDS_MESSAGE);
     expect(result.fieldErrors).toEqual({
       name: "Please enter your name.",
       businessName: "Please enter your business name.",
@@ -73,7 +75,7 @@ describe("lead form schema", () => {
       paymentMethods: "Please choose at least one way you take payments.",
       consent: "Please agree to be contacted so we can send you your analysis.",
     });
-    expect(firstErrorField(result.fieldErrors)).toBe("name");
+    expect(firstErrorField(result.fieldErrors ?? {})).toBe("name");
   });
 
   it("rejects malformed values with specific messages", () => {
@@ -89,15 +91,15 @@ describe("lead form schema", () => {
         consent: "no",
       }),
     );
-    expect(result.success).toBe(false);
-    if (result.success) return;
-    expect(result.fieldErrors.email).toMatch(/valid e-mail/);
-    expect(result.fieldErrors.phone).toMatch(/area code/);
-    expect(result.fieldErrors.website).toMatch(/web address/);
-    expect(result.fieldErrors.monthlyVolume).toMatch(/monthly card volume/);
-    expect(result.fieldErrors.averageTicket).toMatch(/must be a number/);
-    expect(result.fieldErrors.paymentMethods).toMatch(/listed ways/);
-    expect(result.fieldErrors.consent).toMatch(/agree to be contacted/);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fieldErrors?.email).toMatch(/valid e-mail/);
+    expect(result.fieldErrors?.phone).toMatch(/area code/);
+    expect(result.fieldErrors?.website).toMatch(/web address/);
+    expect(result.fieldErrors?.monthlyVolume).toMatch(/monthly card volume/);
+    expect(result.fieldErrors?.averageTicket).toMatch(/must be a number/);
+    expect(result.fieldErrors?.paymentMethods).toMatch(/listed ways/);
+    expect(result.fieldErrors?.consent).toMatch(/agree to be contacted/);
   });
 
   it("enforces a maximum length on every text field", () => {
@@ -114,13 +116,13 @@ describe("lead form schema", () => {
         message: long,
       }),
     );
-    expect(result.success).toBe(false);
-    if (result.success) return;
-    expect(Object.keys(result.fieldErrors).sort()).toEqual(
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.fieldErrors ?? {}).sort()).toEqual(
       ["businessName", "currentProcessor", "email", "message", "name", "phone", "website"].sort(),
     );
-    expect(result.fieldErrors.message).toBe("Message must be 2,000 characters or fewer.");
-    expect(result.fieldErrors.name).toBe("Name must be 100 characters or fewer.");
+    expect(result.fieldErrors?.message).toBe("Message must be 2,000 characters or fewer.");
+    expect(result.fieldErrors?.name).toBe("Name must be 100 characters or fewer.");
   });
 
   it("ignores a forged source and bad calculator figures instead of failing the visitor", () => {

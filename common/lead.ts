@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { LEAD_LIMITS as LIMITS, MAX_STATEMENT_BYTES } from "./limits";
+import { checkInput, type ActionResult, type FieldErrors, type FormValues } from "./result";
 
 /**
  * The Free Analysis form: one schema for the browser (before submitting) and the server
@@ -55,7 +56,6 @@ export const FIELD_ORDER = [
   "consent",
 ] as const;
 export type LeadField = (typeof FIELD_ORDER)[number];
-export type FieldErrors = Partial<Record<LeadField, string>>;
 
 function tooLong(label: string, max: number) {
   return `${capitalise(label)} must be ${max.toLocaleString("en-US")} characters or fewer.`;
@@ -148,21 +148,17 @@ export const leadFormSchema = z.object({
   }),
   averageTicket: optionalAmount("Average ticket", 1_000_000),
   currentProcessor: optionalText("your current processor", LIMITS.currentProcessor),
+  // Checked as one list so every message is about the field (common/result.ts keys errors by path).
   paymentMethods: z.pipe(
-    z
-      .array(
-        z.enum(PAYMENT_METHODS.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]], {
-          error: "Please choose from the listed ways of taking payments.",
-        }),
-        {
-          error: "Please choose at least one way you take payments.",
-        },
-      )
-      .check(
-        z.minLength(1, "Please choose at least one way you take payments."),
-        z.maxLength(PAYMENT_METHODS.length, "Please choose each way of taking payments only once."),
+    z.array(z.string(), { error: "Please choose at least one way you take payments." }).check(
+      z.minLength(1, "Please choose at least one way you take payments."),
+      z.refine(
+        (list) => list.every((v) => PAYMENT_METHODS.some((m) => m.value === v)),
+        "Please choose from the listed ways of taking payments.",
       ),
-    z.transform((list) => [...new Set(list)]),
+      z.maxLength(PAYMENT_METHODS.length, "Please choose each way of taking payments only once."),
+    ),
+    z.transform((list) => [...new Set(list as PaymentMethod[])]),
   ),
   message: optionalText("your message", LIMITS.message),
   consent: z.literal("yes", { error: "Please agree to be contacted so we can send you your analysis." }),
@@ -223,48 +219,35 @@ export function leadFormObject(form: FormData): Record<string, unknown> {
 }
 
 /** What to put back into the inputs (truncated so a huge field is not echoed back). */
-export function leadFormValues(form: FormData): LeadFormValues {
-  const text = (key: string, max: number) => {
+export function leadFormValues(form: FormData): FormValues {
+  const values: FormValues = {};
+  const text = (key: LeadField, max: number) => {
     const v = form.get(key);
-    return typeof v === "string" ? v.slice(0, max) : undefined;
+    if (typeof v === "string") values[key] = v.slice(0, max);
   };
-  return {
-    name: text("name", LIMITS.name * 2),
-    businessName: text("businessName", LIMITS.businessName * 2),
-    email: text("email", LIMITS.email * 2),
-    phone: text("phone", LIMITS.phone * 2),
-    website: text("website", LIMITS.website * 2),
-    monthlyVolume: text("monthlyVolume", 20),
-    averageTicket: text("averageTicket", 30),
-    currentProcessor: text("currentProcessor", LIMITS.currentProcessor * 2),
-    paymentMethods: form
-      .getAll("paymentMethods")
-      .filter((v): v is string => typeof v === "string")
-      .slice(0, PAYMENT_METHODS.length),
-    message: text("message", LIMITS.message * 2),
-    ...(form.get("consent") === "yes" ? { consent: "yes" as const } : {}),
-  };
+  text("name", LIMITS.name * 2);
+  text("businessName", LIMITS.businessName * 2);
+  text("email", LIMITS.email * 2);
+  text("phone", LIMITS.phone * 2);
+  text("website", LIMITS.website * 2);
+  text("monthlyVolume", 20);
+  text("averageTicket", 30);
+  text("currentProcessor", LIMITS.currentProcessor * 2);
+  values.paymentMethods = form
+    .getAll("paymentMethods")
+    .filter((v): v is string => typeof v === "string")
+    .slice(0, PAYMENT_METHODS.length);
+  text("message", LIMITS.message * 2);
+  if (form.get("consent") === "yes") values.consent = "yes";
+  return values;
 }
 
-/** One message per field (the first), keyed by the form's input names (only the form's own fields). */
-function leadFieldErrorsOf(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0];
-    if (typeof key === "string" && (FIELD_ORDER as readonly string[]).includes(key) && !out[key as LeadField]) {
-      out[key as LeadField] = issue.message;
-    }
-  }
-  return out;
-}
-
-export type LeadValidation = { success: true; data: LeadFormInput } | { success: false; fieldErrors: FieldErrors };
-
-export function validateLeadForm(form: FormData): LeadValidation {
-  const parsed = leadFormSchema.safeParse(leadFormObject(form));
-  return parsed.success
-    ? { success: true, data: parsed.data }
-    : { success: false, fieldErrors: leadFieldErrorsOf(parsed.error) };
+/**
+ * The form's check, in the browser before sending and on the server: the parsed lead, or the
+ * one failure shape (common/result.ts) with a message per field.
+ */
+export function validateLeadForm(form: FormData) {
+  return checkInput(leadFormSchema, leadFormObject(form));
 }
 
 /** The first field (in form order) that has an error. */
@@ -374,14 +357,20 @@ export function prefillFromSearch(search: URLSearchParams): {
   return { source: "calculator", calculator, values };
 }
 
+/** What a sent Free Analysis request answers: the visitor's name and whether a statement came. */
+export interface LeadSent {
+  name: string;
+  statement: boolean;
+  /** A statement came but was not stored: today's upload limit was reached. */
+  statementRefused?: boolean;
+}
+
 /**
  * The /contact action's answer, for the form (JS on or off), in the one result shape: on
- * success the visitor's name and whether a statement came; on failure the form error, the
- * field errors and the values to show again (with the form token to post next).
+ * failure the form error, the field errors and the values to show again (with the form
+ * token to post next).
  */
-export type LeadActionResult =
-  | { ok: true; message?: string; data: { name: string; statement: boolean; statementRefused?: boolean } }
-  | { ok: false; formError: string; fieldErrors?: FieldErrors; values?: LeadFormValues };
+export type LeadActionResult = ActionResult<LeadSent>;
 
 /** Name of the honeypot input: people never see it, bots fill it. */
 // Named so browsers never autofill it (a "fax" or "company" name would be), which would

@@ -4,8 +4,10 @@
  * load their own copy).
  */
 export { createDatabase, migrateToLatest } from "../server/db/index";
-export { contactSources, listContacts } from "../server/contacts/contacts";
+export { contactSources, listContacts } from "../server/contacts/contact-list";
 export { contactCsvColumns, contactCsvRows } from "../server/contacts/export";
 export { dashboardData } from "../server/dashboard/dashboard";
+export { getFreeAnalysisForm } from "../server/forms/definitions";
+export { submissionCsvColumns, submissionCsvRows } from "../server/forms/export";
 export { csvChunks } from "../server/http/csv";
 export { sql } from "kysely";

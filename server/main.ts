@@ -29,7 +29,7 @@ import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./leads/form-token-api";
 import { startJobRunner } from "./jobs/jobs";
-import { registerLeadJobs } from "./leads/leads";
+import { registerLeadJobs } from "./leads/lead-notify";
 import { ensurePrivateDir } from "./files/private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";

@@ -5,16 +5,8 @@ import { getDb } from "../db";
 import { contentDisposition } from "../files/files";
 import { sendSuccess } from "../http/api-errors";
 import { csvFilename, streamCsv } from "../http/csv";
-import {
-  auditFrom,
-  contactSources,
-  createContact,
-  getContact,
-  listContacts,
-  updateContact,
-  type Contact,
-  type ContactPage,
-} from "./contacts";
+import { contactSources, listContacts, type ContactPage } from "./contact-list";
+import { auditFrom, createContact, getContact, updateContact, type Contact } from "./contacts";
 import { contactCsvColumns, contactCsvRows } from "./export";
 import { addNote, bulkChange, deleteContact, erasureSummary, setOwner, setStatus } from "./pipeline";
 import { contactTimeline, readContactStatement, type TimelineActivity, type TimelineSubmission } from "./timeline";

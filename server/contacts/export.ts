@@ -3,7 +3,7 @@ import { volumeLabel } from "@common/lead";
 import { parseInput } from "@common/result";
 import type { DB } from "../db";
 import { keysetPages, type CsvColumn } from "../http/csv";
-import { filteredContacts } from "./contacts";
+import { filteredContacts } from "./contact-list";
 
 /**
  * The contacts CSV: every column of the contact, one row per contact matching the list's

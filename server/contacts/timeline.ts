@@ -1,20 +1,26 @@
-import { paymentMethodLabel, volumeLabel } from "@common/lead";
+import { answerText } from "@common/forms";
 import { ServiceError } from "@common/result";
 import type { DB } from "../db";
 import { readStoredFile } from "../files/files";
+import { submissionAnswers } from "../forms/free-analysis";
 
 /**
- * A contact's history for the detail view: every submission (what they told us, newest
- * first, with its statements) and the staff activity (notes, status, owner and edits).
+ * A contact's history for the detail view: every submission (each answer as the form asked
+ * it, newest first, with its statements and a link to it in its form's inbox) and the staff
+ * activity (notes, status, owner and edits).
  */
 
 export interface TimelineSubmission {
   id: string;
+  /** Its form (the admin link is /admin/forms/:formId/submissions/:id); null for one without. */
+  formId: string | null;
   createdAt: string;
   source: string;
+  /** Every answer as "label: value" (empty ones as "—"). */
   answers: Array<{ label: string; value: string }>;
-  message: string | null;
   notifyStatus: string;
+  /** Staff marked it as spam (it stays on the contact, flagged). */
+  spam: boolean;
   statements: Array<{ id: string; filename: string; type: string; size: number }>;
 }
 
@@ -60,24 +66,12 @@ export async function contactTimeline(db: DB, contactId: string) {
   return {
     submissions: submissions.map((s): TimelineSubmission => ({
       id: s.id,
+      formId: s.form_id,
       createdAt: s.created_at,
       source: s.source,
-      answers: [
-        { label: "Name", value: s.name },
-        { label: "Business", value: s.business_name },
-        { label: "E-mail", value: s.email },
-        { label: "Phone", value: s.phone },
-        { label: "Website", value: s.website ?? "—" },
-        { label: "Monthly card volume", value: volumeLabel(s.monthly_volume) },
-        {
-          label: "Average ticket",
-          value: s.average_ticket_cents === null ? "—" : `$${(s.average_ticket_cents / 100).toFixed(2)}`,
-        },
-        { label: "Current processor", value: s.current_processor ?? "—" },
-        { label: "Takes payments", value: parseList(s.payment_methods).map(paymentMethodLabel).join("; ") || "—" },
-      ],
-      message: s.message,
+      answers: submissionAnswers(s).map((a) => ({ label: a.label, value: answerText(a) || "—" })),
       notifyStatus: s.notify_status,
+      spam: Boolean(s.spam),
       statements: statements
         .filter((f) => f.submission_id === s.id)
         .map((f) => ({ id: f.id, filename: f.original_filename, type: f.detected_type, size: Number(f.size_bytes) })),
@@ -111,15 +105,6 @@ export async function readContactStatement(db: DB, contactId: string, statementI
   const stored = await readStoredFile(db, row.storage_key);
   if (!stored) throw new ServiceError("gone", "The statement's file is missing from storage.");
   return { filename: row.original_filename, mimeType: row.mime_type, sha256: row.sha256, bytes: stored.bytes };
-}
-
-function parseList(text: string): string[] {
-  try {
-    const value = JSON.parse(text);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
 }
 
 function parseObject(text: string): Record<string, unknown> {

@@ -31,6 +31,8 @@ export interface DashboardData {
     total: number;
     rows: Array<{
       submissionId: string;
+      /** Its form: staff open /admin/forms/:formId/submissions/:submissionId to send it again. */
+      formId: string | null;
       contactId: string | null;
       name: string;
       createdAt: string;
@@ -188,7 +190,7 @@ async function failedNotifications(db: DB): Promise<DashboardData["failedNotific
       .executeTakeFirst(),
     db
       .selectFrom("lead_submissions")
-      .select(["id", "contact_id", "name", "created_at", "notify_error"])
+      .select(["id", "form_id", "contact_id", "name", "created_at", "notify_error"])
       .where("notify_status", "=", "failed")
       .orderBy("created_at", "desc")
       .limit(5)
@@ -198,6 +200,7 @@ async function failedNotifications(db: DB): Promise<DashboardData["failedNotific
     total: Number(total?.n ?? 0),
     rows: rows.map((r) => ({
       submissionId: r.id,
+      formId: r.form_id,
       contactId: r.contact_id,
       name: r.name,
       createdAt: r.created_at,

@@ -79,8 +79,8 @@ export interface ContentVersionsTable {
 
 /** Pipeline status of a contact (the admin Leads board moves it along). */
 export type { ContactStatus };
-/** "held": a spam submission, never notified unless staff restore it. */
-export type NotifyStatus = "pending" | "sent" | "retrying" | "failed" | "held";
+/** "held": a spam submission, never notified unless staff restore it; "sending": an attempt in flight. */
+export type NotifyStatus = "pending" | "sending" | "sent" | "retrying" | "failed" | "held";
 
 /** One person who asked for an analysis, deduplicated by lower-cased e-mail. */
 export interface ContactsTable {

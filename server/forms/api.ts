@@ -1,20 +1,14 @@
 import express from "express";
-import { answerText, FIELD_TYPES, submissionChangeSchema, type Answer } from "@common/forms";
+import { FIELD_TYPES, submissionChangeSchema, submissionFilterSchema } from "@common/forms";
 import { parseInput, ServiceError } from "@common/result";
 import { apiActor } from "../auth/express";
 import { getDb } from "../db";
 import { contentDisposition, readStoredFile } from "../files/files";
 import { sendSuccess } from "../http/api-errors";
-import { csvFilename, keysetPages, streamCsv, type CsvColumn } from "../http/csv";
+import { csvFilename, streamCsv } from "../http/csv";
 import { createForm, deleteForm, getForm, listForms, updateForm, type FormSummary } from "./definitions";
-import {
-  exportPage,
-  getSubmission,
-  listSubmissions,
-  parseFilter,
-  type SubmissionDetail,
-  type SubmissionListRow,
-} from "./inbox";
+import { submissionCsvColumns, submissionCsvRows } from "./export";
+import { getSubmission, listSubmissions, type SubmissionDetail, type SubmissionListRow } from "./inbox";
 import { deleteSubmission, resendNotification, setRead, setSpam } from "./submission-actions";
 import type { FormDefinition, SubmissionTab } from "@common/forms";
 
@@ -49,7 +43,8 @@ export interface SubmissionResponse {
   submission: SubmissionDetail;
 }
 
-const EXPORT_PAGE = 500;
+/** The inbox's filter and page from the query string (a bad date is a 400 with the field named). */
+const inboxFilter = (query: unknown) => parseInput(submissionFilterSchema, query, "Please check the dates.");
 
 export function formsApi() {
   const router = express.Router();
@@ -82,9 +77,8 @@ export function formsApi() {
   router.get("/:id/submissions", async (req, res) => {
     const db = getDb();
     const form = await getForm(db, req.params.id);
-    const filter = parseFilter(req.query);
-    const page = Math.max(1, Math.floor(Number(req.query.page ?? 1)) || 1);
-    const result = await listSubmissions(db, form.id, filter, page);
+    const filter = inboxFilter(req.query);
+    const result = await listSubmissions(db, form.id, filter);
     const body: SubmissionsResponse = {
       form: { id: form.id, name: form.name, slug: form.slug },
       tab: filter.tab,
@@ -96,37 +90,11 @@ export function formsApi() {
   router.get("/:id/export", async (req, res) => {
     const db = getDb();
     const form = await getForm(db, req.params.id);
-    const filter = parseFilter(req.query);
-    type Row = Awaited<ReturnType<ReturnType<typeof exportPage>>>[number];
-    const answersOf = new WeakMap<Row, Answer[]>();
-    const answers = (row: Row) => {
-      let list = answersOf.get(row);
-      if (!list) answersOf.set(row, (list = row.answers ? (JSON.parse(row.answers) as Answer[]) : []));
-      return list;
-    };
-    const columns: Array<CsvColumn<Row>> = [
-      { header: "Received", value: (r) => r.created_at },
-      { header: "Status", value: (r) => (r.spam ? "spam" : r.read_at ? "read" : "unread") },
-      { header: "Spam reason", value: (r) => r.spam_reason },
-      ...form.fields.map((field): CsvColumn<Row> => ({
-        header: field.label,
-        value: (r) => {
-          const answer = answers(r).find((a) => a.key === field.key);
-          return answer ? answerText(answer) : "";
-        },
-      })),
-      { header: "Notification", value: (r) => r.notify_status },
-      { header: "Landing page", value: (r) => r.landing_page },
-      { header: "Referrer", value: (r) => r.referrer },
-      { header: "UTM source", value: (r) => r.utm_source },
-      { header: "UTM medium", value: (r) => r.utm_medium },
-      { header: "UTM campaign", value: (r) => r.utm_campaign },
-      { header: "Submission ID", value: (r) => r.id },
-    ];
+    const filter = inboxFilter(req.query);
     await streamCsv(res, {
       filename: csvFilename(`${form.slug}-${filter.tab}`),
-      columns,
-      rows: keysetPages(exportPage(db, form.id, filter, EXPORT_PAGE), EXPORT_PAGE),
+      columns: submissionCsvColumns(form),
+      rows: submissionCsvRows(db, form.id, filter),
     });
   });
 

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { formDefinitionSchema, type FormDefinition, type FormField, type PublicForm } from "@common/forms";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
+import { bumpContentVersion } from "../content/version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import type { Actor } from "../users/users";
@@ -11,7 +12,8 @@ import { FREE_ANALYSIS_DEFAULT, FREE_ANALYSIS_SYSTEM_KEY, lockFreeAnalysisFields
 /**
  * Form definitions: staff create, edit and switch off forms; every change is audited. The
  * Free Analysis form is seeded and cannot be deleted; its core fields stay as the code has
- * them (see free-analysis.ts).
+ * them (see free-analysis.ts). Every change raises the content version in its transaction, so
+ * the page cache (decision 0016) drops its copies of /contact and /forms/<slug>.
  */
 
 type Row = {
@@ -181,6 +183,7 @@ export async function createForm(db: DB, actor: Actor, input: unknown): Promise<
       target: data.slug,
       details: { formId: id, name: data.name, fields: data.fields.length },
     });
+    await bumpContentVersion(trx);
   });
   return getForm(db, id);
 }
@@ -216,6 +219,7 @@ export async function updateForm(db: DB, actor: Actor, id: string, input: unknow
         active: data.active,
       },
     });
+    await bumpContentVersion(trx);
   });
   return getForm(db, id);
 }
@@ -233,6 +237,7 @@ export async function deleteForm(db: DB, actor: Actor, id: string): Promise<void
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("form_definitions").where("id", "=", id).execute();
     await writeAudit(trx, { action: "form.deleted", ...auditFrom(actor), target: form.slug, details: { formId: id } });
+    await bumpContentVersion(trx);
   });
 }
 

@@ -1,5 +1,5 @@
-import { CONSENT_TEXT, MONTHLY_VOLUMES, PAYMENT_METHODS } from "@common/lead";
-import { FREE_ANALYSIS_SLUG, type FormDefinitionData, type FormField } from "@common/forms";
+import { CONSENT_TEXT, MONTHLY_VOLUMES, PAYMENT_METHODS, paymentMethodLabel, volumeLabel } from "@common/lead";
+import { FREE_ANALYSIS_SLUG, type Answer, type FormDefinitionData, type FormField } from "@common/forms";
 
 /**
  * The Free Analysis form as a definition. Its core fields are those of common/lead.ts (the
@@ -100,4 +100,53 @@ export function lockFreeAnalysisFields(fields: FormField[]): { fields: FormField
     .filter((f) => !FREE_ANALYSIS_CORE_KEYS.includes(f.key))
     .map((f) => ({ ...f, required: false, contact: null, locked: undefined }));
   return { fields: [...core, ...extras] };
+}
+
+/** The submission columns a Free Analysis request fills (every submission row has them). */
+export interface LeadColumns {
+  answers: string | null;
+  name: string;
+  business_name: string;
+  email: string;
+  phone: string;
+  website: string | null;
+  monthly_volume: string;
+  average_ticket_cents: number | null;
+  current_processor: string | null;
+  payment_methods: string;
+  message: string | null;
+}
+
+/**
+ * A submission's answers (label and value as the form had them when it was sent): as
+ * stored, or, for a Free Analysis request stored before answers were, rebuilt from its
+ * columns with the code's labels.
+ */
+export function submissionAnswers(row: LeadColumns): Answer[] {
+  if (row.answers) return JSON.parse(row.answers) as Answer[];
+  let methods: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.payment_methods);
+    if (Array.isArray(parsed)) methods = parsed.map(String);
+  } catch {
+    methods = [];
+  }
+  const values: Record<string, Answer["value"]> = {
+    name: row.name,
+    businessName: row.business_name,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    monthlyVolume: row.monthly_volume ? volumeLabel(row.monthly_volume) : null,
+    averageTicket: row.average_ticket_cents === null ? null : row.average_ticket_cents / 100,
+    currentProcessor: row.current_processor,
+    paymentMethods: methods.map(paymentMethodLabel),
+    message: row.message,
+  };
+  return FREE_ANALYSIS_CORE_FIELDS.filter((f) => f.key in values).map((f) => ({
+    key: f.key,
+    label: f.label,
+    type: f.type,
+    value: values[f.key] ?? null,
+  }));
 }

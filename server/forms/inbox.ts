@@ -1,55 +1,31 @@
 import { sql, type ExpressionBuilder } from "kysely";
+import { addDays, arizonaDayStart } from "@common/arizona";
 import { answerText, SUBMISSIONS_PAGE_SIZE, type Answer, type SubmissionTab } from "@common/forms";
 import { ServiceError } from "@common/result";
 import type { DB } from "../db";
 import type { Database } from "../db/schema";
 import { getForm } from "./definitions";
+import { submissionAnswers } from "./free-analysis";
 
 /**
  * The submissions inbox of a form: tabs (unread, read, spam), search, dates, pages; the
- * detail with every answer, its files and where it differs from its contact; read/unread,
- * spam/not spam (restoring makes the contact and sends the notification then) and delete.
- * Every change is audited without the visitor's personal data.
+ * detail with every answer, its files and where it differs from its contact. The CSV
+ * export is export.ts; what staff change (read, spam, delete) is submission-actions.ts.
  */
 
-export interface SubmissionFilter {
+/** What narrows the inbox (parsed from the query string with submissionFilterSchema, common/forms.ts). */
+export interface InboxFilter {
   tab: SubmissionTab;
   q?: string;
-  /** Dates (YYYY-MM-DD) in the company's time zone, inclusive. */
+  /** Arizona dates (YYYY-MM-DD), inclusive. */
   from?: string;
   to?: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** The company's offset (America/Phoenix has no daylight saving). */
-const SITE_OFFSET = "-07:00";
-
-function dayStart(date: string): string | undefined {
-  if (!DATE.test(date)) return undefined;
-  const d = new Date(`${date}T00:00:00${SITE_OFFSET}`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
-export function parseFilter(query: Record<string, unknown>): SubmissionFilter {
-  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-  const tab = text(query.tab);
-  const from = text(query.from);
-  const to = text(query.to);
-  const fields: Record<string, string> = {};
-  if (from && !dayStart(from)) fields.from = "Enter a date like 2026-01-31.";
-  if (to && !dayStart(to)) fields.to = "Enter a date like 2026-01-31.";
-  if (Object.keys(fields).length) throw new ServiceError("validation", "Please check the dates.", fields);
-  return {
-    tab: tab === "read" || tab === "spam" ? tab : "unread",
-    q: text(query.q).slice(0, 200) || undefined,
-    from: from || undefined,
-    to: to || undefined,
-  };
-}
-
 type Eb = ExpressionBuilder<Database, "lead_submissions">;
 
-function where(formId: string, filter: SubmissionFilter, withTab = true) {
+/** The submissions of a form matching a filter (and its tab, unless `withTab` is false). */
+export function inboxWhere(formId: string, filter: InboxFilter, withTab = true) {
   return (eb: Eb) => {
     const parts = [eb("form_id", "=", formId)];
     if (withTab) {
@@ -59,11 +35,8 @@ function where(formId: string, filter: SubmissionFilter, withTab = true) {
         parts.push(eb("read_at", filter.tab === "read" ? "is not" : "is", null));
       }
     }
-    if (filter.from) parts.push(eb("created_at", ">=", dayStart(filter.from)!));
-    if (filter.to) {
-      const next = new Date(Date.parse(dayStart(filter.to)!) + 24 * 3600_000).toISOString();
-      parts.push(eb("created_at", "<", next));
-    }
+    if (filter.from) parts.push(eb("created_at", ">=", arizonaDayStart(filter.from)));
+    if (filter.to) parts.push(eb("created_at", "<", arizonaDayStart(addDays(filter.to, 1))));
     if (filter.q) {
       const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const col = (c: "name" | "business_name" | "email" | "phone" | "answers") =>
@@ -89,12 +62,12 @@ export interface SubmissionListRow {
   files: number;
 }
 
-export async function listSubmissions(db: DB, formId: string, filter: SubmissionFilter, page: number) {
+export async function listSubmissions(db: DB, formId: string, filter: InboxFilter & { page: number }) {
   await getForm(db, formId);
-  const base = db.selectFrom("lead_submissions").where(where(formId, filter));
+  const base = db.selectFrom("lead_submissions").where(inboxWhere(formId, filter));
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const pages = Math.max(1, Math.ceil(total / SUBMISSIONS_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pages);
+  const current = Math.min(filter.page, pages);
   const rows = await base
     .select([
       "id",
@@ -130,7 +103,7 @@ export async function listSubmissions(db: DB, formId: string, filter: Submission
   // Tab counts ignore the tab but keep the search and the dates.
   const counts = await db
     .selectFrom("lead_submissions")
-    .where(where(formId, filter, false))
+    .where(inboxWhere(formId, filter, false))
     .select((eb) => [
       eb.fn.sum<number>(eb.case().when("spam", "=", sql.lit(true)).then(1).else(0).end()).as("spam"),
       eb.fn
@@ -259,7 +232,7 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
     id: s.id,
     formId,
     createdAt: s.created_at,
-    answers: s.answers ? (JSON.parse(s.answers) as Answer[]) : [],
+    answers: submissionAnswers(s),
     files: [
       ...statements.map((f) => ({
         kind: "statement" as const,
@@ -309,40 +282,5 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
         }
       : null,
     differences,
-  };
-}
-
-/** The submission's rows for the CSV export, a page at a time (keyset on time and id). */
-export function exportPage(db: DB, formId: string, filter: SubmissionFilter, pageSize: number) {
-  return (after: { created_at: string; id: string } | undefined) => {
-    let q = db
-      .selectFrom("lead_submissions")
-      .where(where(formId, filter))
-      .select([
-        "id",
-        "created_at",
-        "name",
-        "business_name",
-        "email",
-        "phone",
-        "answers",
-        "read_at",
-        "spam",
-        "spam_reason",
-        "notify_status",
-        "landing_page",
-        "referrer",
-        "utm_source",
-        "utm_medium",
-        "utm_campaign",
-      ]);
-    if (after)
-      q = q.where((eb) =>
-        eb.or([
-          eb("created_at", "<", after.created_at),
-          eb.and([eb("created_at", "=", after.created_at), eb("id", "<", after.id)]),
-        ]),
-      );
-    return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(pageSize).execute();
   };
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import type { Attribution } from "@common/attribution";
 import type { Answer, ContactRole, FileAnswer, FormDefinition } from "@common/forms";
 import { CONSENT_VERSION } from "@common/lead";
 import { LEAD_LIMITS } from "@common/limits";
@@ -17,19 +18,11 @@ import { log } from "../logger";
  * submission said stays on the submission, and the inbox shows where it differs.
  */
 
-/** How the visitor came: the page they landed on, the referrer and the UTM tags (first touch). */
-export interface Attribution {
-  landingPage?: string | null;
-  referrer?: string | null;
-  utmSource?: string | null;
-  utmMedium?: string | null;
-  utmCampaign?: string | null;
-}
-
 export interface SubmissionMeta {
   clientIp?: string;
   userAgent?: string | null;
-  attribution?: Attribution;
+  /** How the visitor came: the page the visit landed on, the referrer and the UTM tags (first touch). */
+  attribution?: Partial<Attribution>;
 }
 
 export interface ContactDetails {
@@ -75,7 +68,7 @@ export async function linkContact(
     source?: string;
     monthlyVolume?: string | null;
     currentProcessor?: string | null;
-    attribution?: Attribution;
+    attribution?: Partial<Attribution>;
   } = {},
 ) {
   const a = first.attribution ?? {};

@@ -1,12 +1,13 @@
 import { MaxFileSizeExceededError } from "@remix-run/form-data-parser";
-import { STATEMENT_SIZE_ERROR, type FieldErrors } from "@common/lead";
+import { STATEMENT_SIZE_ERROR } from "@common/lead";
 import { MAX_STATEMENT_BYTES } from "@common/limits";
+import { ServiceError } from "@common/result";
 import { BODY_MESSAGES, BodyError, mediaType, readForm } from "../http/body";
 
 /**
- * Reads the Free Analysis form's body with hard limits, streaming: at most one file of
- * 10 MB, a few dozen parts, a bounded total. Every way a body can be wrong maps to a status
- * and a sentence a visitor can act on.
+ * Reads a public form's body with hard limits, streaming: at most one file of 10 MB per file
+ * field, a few dozen parts, a bounded total. Every way a body can be wrong is a ServiceError
+ * (its code gives the status) with a sentence a visitor can act on.
  */
 
 /** The whole body: the largest statement plus generous room for the text fields. */
@@ -18,9 +19,10 @@ export interface LeadUpload {
   bytes: Uint8Array;
 }
 
-export type LeadRequest =
-  | { ok: true; form: FormData; statement?: LeadUpload; files: Record<string, LeadUpload>; partial?: never }
-  | { ok: false; status: number; message: string; fieldErrors?: FieldErrors; form?: FormData };
+export interface LeadRequest {
+  form: FormData;
+  files: Record<string, LeadUpload>;
+}
 
 const TOO_LARGE =
   "The form is larger than we accept (statements up to 10 MB). Please attach a smaller file and send it again.";
@@ -53,6 +55,7 @@ const FILE_SIZE_ERROR = "Files must be 10 MB or smaller. Please attach a smaller
  * A public form through the one body reader (server/http/body.ts) with the upload's larger
  * limit: one file per file field of the form. A refused body may be only partly read:
  * `closeConnection` ends the connection after the answer instead of reading the rest.
+ * Throws a ServiceError (415, 413 or 400) for a body it refuses.
  */
 export async function readLeadRequest(
   request: Request,
@@ -61,11 +64,10 @@ export async function readLeadRequest(
 ): Promise<LeadRequest> {
   if (!isAcceptedContentType(request.headers.get("content-type"))) {
     closeConnection?.();
-    return {
-      ok: false,
-      status: 415,
-      message: "Please send the form from its page. This kind of request body is not accepted here.",
-    };
+    throw new ServiceError(
+      "unsupported_media_type",
+      "Please send the form from its page. This kind of request body is not accepted here.",
+    );
   }
   const files: Record<string, LeadUpload> = {};
   try {
@@ -84,26 +86,18 @@ export async function readLeadRequest(
         },
       },
     });
-    return { ok: true, form, files, statement: files.statement };
+    return { form, files };
   } catch (error) {
     closeConnection?.();
     if (error instanceof MaxFileSizeExceededError || (error instanceof BodyError && error.status === 413))
-      return {
-        ok: false,
-        status: 413,
-        message: rules === LEAD_FILES ? TOO_LARGE : FORM_TOO_LARGE,
-        fieldErrors: rules.sizeField ? { [rules.sizeField]: rules.sizeMessage ?? FILE_SIZE_ERROR } : undefined,
-      };
-    if (error instanceof BodyError) {
-      const oneFile = error.message === BODY_MESSAGES.oneFile && rules === LEAD_FILES;
-      return oneFile
-        ? {
-            ok: false,
-            status: 400,
-            message: "Please attach one statement file only.",
-            fieldErrors: { statement: "Please attach one statement file only." },
-          }
-        : { ok: false, status: error.status, message: error.message };
+      throw new ServiceError(
+        "payload_too_large",
+        rules === LEAD_FILES ? TOO_LARGE : FORM_TOO_LARGE,
+        rules.sizeField ? { [rules.sizeField]: rules.sizeMessage ?? FILE_SIZE_ERROR } : undefined,
+      );
+    if (error instanceof BodyError && error.message === BODY_MESSAGES.oneFile && rules === LEAD_FILES) {
+      const oneFile = "Please attach one statement file only.";
+      throw new ServiceError("bad_request", oneFile, { statement: oneFile });
     }
     throw error;
   }

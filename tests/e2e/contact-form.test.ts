@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createForm } from "@server/forms/definitions";
 import { axeViolations, formatViolations, launchBrowser, newPage, waitForHydration } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -10,6 +11,18 @@ function samplePdf(): Buffer {
       "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
   );
 }
+
+/** A staff-built form, public at /forms/callback. */
+const CALLBACK_FORM = {
+  name: "Request a callback",
+  slug: "callback",
+  fields: [
+    { key: "fullName", type: "text", label: "Your name", required: true, contact: "name" },
+    { key: "email", type: "email", label: "E-mail", required: true },
+  ],
+  recipients: [],
+  successMessage: "Thanks, we'll call you back today.",
+};
 
 describe("the Free Analysis form in Chromium", () => {
   let server: TestServer;
@@ -22,6 +35,7 @@ describe("the Free Analysis form in Chromium", () => {
       }),
       launchBrowser(),
     ]);
+    await createForm(db(), { id: "e2e", email: "e2e@meritum.test" }, CALLBACK_FORM);
   });
   afterAll(async () => {
     await browser?.close();
@@ -288,6 +302,54 @@ describe("the Free Analysis form in Chromium", () => {
 
     await open(page, "/contact?topic=call");
     expect(await page.getByLabel(/Anything we should know/).inputValue()).toMatch(/^Please call me/);
+    await page.context().close();
+  });
+
+  it("swaps a cached page's form token for one issued now, on /contact and on a staff form's page", async () => {
+    const issuedAt = (token: string) => Number(token.split(".")[0]);
+    for (const path of ["/contact", "/forms/callback"]) {
+      // The page cache holds the page with the token it was rendered with.
+      const cached = await (await fetch(`${server.url}${path}`)).text();
+      const rendered = /name="formToken" value="([^"]+)"/.exec(cached)![1]!;
+      await new Promise((r) => setTimeout(r, 50));
+      const { page, problems } = await start();
+      const response = await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+      expect(response!.headers()["x-page-cache"]).toBe("hit");
+      expect(await response!.text()).toContain(rendered);
+      await waitForHydration(page);
+      const token = page.locator('input[name="formToken"]');
+      await expect.poll(() => token.inputValue()).not.toBe(rendered);
+      expect(issuedAt(await token.inputValue())).toBeGreaterThan(issuedAt(rendered));
+      expect(problems.errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("records where the visit began and sends it with a form on a later page", async () => {
+    const { page, problems } = await start();
+    const landing = "/services?utm_source=newsletter&utm_medium=email&utm_campaign=spring";
+    await page.goto(`${server.url}${landing}`, { referer: "https://news.example/issue-4", waitUntil: "networkidle" });
+    await waitForHydration(page);
+    await open(page, "/forms/callback");
+    expect(await page.locator('input[name="_landing"]').inputValue()).toBe(landing);
+    await typeInto(page, "Your name", "Rita Moreno");
+    await typeInto(page, "E-mail", "rita@moreno.example");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Thank you, Rita." }).isVisible()).toBe(true);
+    expect(await submissionOf("rita@moreno.example")).toMatchObject({
+      landing_page: landing,
+      referrer: "https://news.example/issue-4",
+      utm_source: "newsletter",
+      utm_medium: "email",
+      utm_campaign: "spring",
+    });
+    const contact = await db()
+      .selectFrom("contacts")
+      .selectAll()
+      .where("email", "=", "rita@moreno.example")
+      .executeTakeFirstOrThrow();
+    expect(contact).toMatchObject({ first_landing_page: landing, first_referrer: "https://news.example/issue-4" });
+    expect(problems.errors).toEqual([]);
     await page.context().close();
   });
 });

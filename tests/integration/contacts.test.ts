@@ -234,6 +234,42 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
     const today = new Date(Date.now() - 7 * 3600_000).toISOString().slice(0, 10);
     expect((await json(await call("GET", `contacts?from=${today}&to=${today}`))).total).toBeGreaterThan(0);
     expect((await json(await call("GET", `contacts?to=2000-01-01`))).total).toBe(0);
+
+    // Source: the hand-made contacts; the contact form's; none from a form nobody used.
+    const bySource = async (source: string) => {
+      const listed = await json(await call("GET", `contacts?source=${source}`));
+      const stored = await db().selectFrom("contacts").select("id").where("source", "=", source).execute();
+      expect(listed.total, source).toBe(stored.length);
+      expect(listed.rows.map((r: { source: string }) => r.source)).toEqual(stored.map(() => source));
+      return listed.total;
+    };
+    expect(await bySource("manual")).toBeGreaterThan(0);
+    expect(await bySource("contact")).toBeGreaterThan(0);
+    expect(await bySource("no-such-form")).toBe(0);
+
+    // Pages of 25, every contact once, newest first; past the end is the last page.
+    for (let i = 0; i < 25; i++) await seed({ email: `page-${String(i).padStart(2, "0")}@example.com` });
+    const total = Number(
+      (
+        await db()
+          .selectFrom("contacts")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const first = await json(await call("GET", "contacts"));
+    const second = await json(await call("GET", "contacts?page=2"));
+    expect([first.total, first.page, first.pages, first.rows.length]).toEqual([total, 1, 2, 25]);
+    expect([second.page, second.rows.length]).toEqual([2, total - 25]);
+    const ids = [...first.rows, ...second.rows].map((r: { id: string }) => r.id);
+    expect(new Set(ids).size).toBe(total);
+    const created = [...first.rows, ...second.rows].map((r: { createdAt: string }) => r.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    expect((await json(await call("GET", "contacts?page=99"))).page).toBe(2);
+    const oldest = await json(await call("GET", "contacts?sort=oldest&page=2"));
+    expect(oldest.rows.map((r: { id: string }) => r.id)).toEqual(ids.slice(0, total - 25).reverse());
+    const searched = await json(await call("GET", "contacts?q=page-&page=2"));
+    expect([searched.total, searched.page, searched.rows.length]).toEqual([25, 1, 25]);
   });
 
   it("exports the filtered contacts as CSV with a BOM, defused formulas and non-ASCII names", async () => {

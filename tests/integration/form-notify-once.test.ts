@@ -4,7 +4,7 @@ import { seedDatabase } from "@server/db/seed";
 import { createForm } from "@server/forms/definitions";
 import { storeFormSubmission } from "@server/forms/submissions";
 import { runDueJobs } from "@server/jobs/jobs";
-import { notifyStaffOfLead, registerLeadJobs } from "@server/leads/leads";
+import { notifyStaffOfLead, registerLeadJobs } from "@server/leads/lead-notify";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 

@@ -1,73 +1,27 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueFormToken } from "@server/leads/form-token";
 import { apiCall, startStaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
+import {
+  everyTypeForm as everyType,
+  formToken as token,
+  partnerAnswers as answersForm,
+  samplePdf,
+} from "../support/lead-forms";
 import type { TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
-/** Must match the AUTH_SECRET startTestServer gives the server. */
-const AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
-const token = (ageMs = 10_000) => issueFormToken(AUTH_SECRET, Date.now() - ageMs);
-
-const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-
-/** A form with one field of every type. */
-const everyType = (slug: string) => ({
-  name: "Partner enquiry",
-  slug,
-  description: "Tell us about your partnership idea.",
-  fields: [
-    { key: "fullName", type: "text", label: "Full name", required: true, contact: "name" },
-    { key: "company", type: "text", label: "Company", required: false, contact: "businessName" },
-    { key: "email", type: "email", label: "E-mail", required: true },
-    { key: "phone", type: "phone", label: "Phone", required: false, contact: "phone" },
-    { key: "locations", type: "number", label: "Number of locations", required: true },
-    { key: "plan", type: "select", label: "Plan", required: true, options: ["Basic", "Pro"] },
-    { key: "channels", type: "multiselect", label: "Channels", required: true, options: ["Web", "Store", "Phone"] },
-    { key: "details", type: "textarea", label: "Details", required: false, help: "Anything else?" },
-    { key: "newsletter", type: "checkbox", label: "Send me the newsletter", required: false },
-    { key: "deck", type: "file", label: "Pitch deck", required: false },
-    { key: "agree", type: "consent", label: "You may contact me about this.", required: true },
-  ],
-  recipients: ["partners@meritum.test", "Owner@Meritum.test"],
-  successMessage: "Thanks! Our partnerships team will reply this week.",
-  active: true,
-});
+/**
+ * Form definitions and the public posts through them, over real HTTP on both databases:
+ * validation of a definition, a submission with every field type, the Free Analysis form's
+ * locked fields, dedupe by e-mail, spam held and restored, floods refused, and the page cache
+ * following every change to a form. The inbox, export and notifications: forms-inbox.test.ts.
+ */
+const PDF = new Uint8Array(samplePdf());
 
 let ipCounter = 0;
 const newIp = () => `198.51.100.${++ipCounter}`;
 
-function answersForm(overrides: Record<string, string | string[] | null> = {}, deck?: Uint8Array): FormData {
-  const fields: Record<string, string | string[] | null> = {
-    formToken: token(),
-    fullName: "Zoë Ångström",
-    company: "Northside Coffee Co",
-    email: "Zoe@Example.com",
-    phone: "(602) 555-0100",
-    locations: "3",
-    plan: "Pro",
-    channels: ["Web", "Store"],
-    details: '=HYPERLINK("http://evil")',
-    newsletter: "yes",
-    agree: "yes",
-    _landing: "/forms/partners?utm_source=newsletter",
-    _referrer: "https://search.example/",
-    _utm_source: "newsletter",
-    _utm_medium: "email",
-    _utm_campaign: "spring",
-    ...overrides,
-  };
-  const fd = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === null) continue;
-    for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
-  }
-  if (deck) fd.append("deck", new Blob([deck as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "deck.pdf");
-  return fd;
-}
-
-describe.each(dbKinds())("forms and submissions on %s", (kind) => {
+describe.each(dbKinds())("form definitions and public posts on %s", (kind) => {
   let server: TestServer;
   let smtp: TestSmtp;
   let adminCookie: string;
@@ -153,6 +107,39 @@ describe.each(dbKinds())("forms and submissions on %s", (kind) => {
       expect(html).toContain(label);
   });
 
+  it("refreshes cached form pages when staff edit, switch off or delete a form", async () => {
+    const visit = async (path: string) => {
+      const res = await fetch(`${server.url}${path}`);
+      return { status: res.status, cache: res.headers.get("x-page-cache"), html: await res.text() };
+    };
+    await visit(`/forms/${slug}`);
+    const cached = await visit(`/forms/${slug}`);
+    expect(cached.cache).toBe("hit");
+    expect(cached.html).toContain("Tell us about your partnership idea.");
+
+    const form = (await (await call("GET", `/${formId}`)).json()).form;
+    const fields = [...form.fields, { key: "budget", type: "text", label: "Your budget", required: false }];
+    const edit = { ...form, description: "Partnerships, new this season.", fields };
+    expect((await call("PUT", `/${formId}`, edit)).status).toBe(200);
+    const edited = await visit(`/forms/${slug}`);
+    expect(edited.cache).toBe("miss");
+    expect(edited.html).toContain("Partnerships, new this season.");
+    expect(edited.html).toContain("Your budget");
+    expect(edited.html).not.toContain("Tell us about your partnership idea.");
+
+    expect((await call("PUT", `/${formId}`, { ...edit, active: false })).status).toBe(200);
+    expect((await visit(`/forms/${slug}`)).status).toBe(404);
+    expect((await call("PUT", `/${formId}`, everyType(slug))).status).toBe(200);
+    expect((await visit(`/forms/${slug}`)).html).toContain("Tell us about your partnership idea.");
+
+    const other = await call("POST", "", everyType("short-lived"));
+    const otherId = (await other.json()).data.id;
+    expect((await visit("/forms/short-lived")).status).toBe(200);
+    expect((await visit("/forms/short-lived")).cache).toBe("hit");
+    expect((await call("DELETE", `/${otherId}`)).status).toBe(200);
+    expect((await visit("/forms/short-lived")).status).toBe(404);
+  });
+
   it("refuses removing the Free Analysis core fields, keeps them as they are, and shows an added field on /contact", async () => {
     const list = await (await call("GET", "")).json();
     const fa = list.forms.find((f: { slug: string }) => f.slug === "free-analysis");
@@ -172,6 +159,11 @@ describe.each(dbKinds())("forms and submissions on %s", (kind) => {
       required: true,
       options: ["Search", "Friend"],
     });
+    // /contact is in the page cache before the edit, and out of it after.
+    await (await fetch(`${server.url}/contact`)).text();
+    const before = await fetch(`${server.url}/contact`);
+    expect(before.headers.get("x-page-cache")).toBe("hit");
+    expect(await before.text()).not.toContain("How did you hear about us?");
     const saved = await call("PUT", `/${fa.id}`, { ...fa, fields, active: false });
     expect(saved.status).toBe(200);
     const form = (await (await call("GET", `/${fa.id}`)).json()).form;
@@ -377,169 +369,5 @@ describe.each(dbKinds())("forms and submissions on %s", (kind) => {
     expect(last).toBe(429);
     const after = await db().selectFrom("lead_submissions").select("id").execute();
     expect(after.length - before.length).toBe(50);
-  });
-
-  it("marks read and unread, searches, filters by date and pages the inbox", async () => {
-    const list = await (await call("GET", `/${formId}/submissions?q=ANGSTROM`)).json();
-    expect(list.rows).toHaveLength(1);
-    const id = list.rows[0].id;
-    expect((await call("PATCH", `/${formId}/submissions/${id}`, { read: true })).status).toBe(200);
-    const read = await (await call("GET", `/${formId}/submissions?tab=read`)).json();
-    expect(read.rows.map((r: { id: string }) => r.id)).toEqual([id]);
-    const future = await (await call("GET", `/${formId}/submissions?from=2099-01-01`)).json();
-    expect(future.total).toBe(0);
-    const bad = await call("GET", `/${formId}/submissions?from=yesterday`);
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.fields.from).toContain("date");
-    expect((await call("PATCH", `/${formId}/submissions/${id}`, { read: false })).status).toBe(200);
-  });
-
-  it("exports the current filter as CSV: BOM, a defused formula, non-ASCII intact", async () => {
-    const res = await call("GET", `/${formId}/export?tab=unread&q=zoe`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("text/csv");
-    expect(res.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="partners-unread-\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder().decode(bytes.slice(3));
-    const lines = text.trim().split("\r\n");
-    expect(lines[0]).toContain("Received,Status,Spam reason,Full name,Company,E-mail");
-    expect(lines).toHaveLength(3);
-    expect(text).toContain("Zoë Ångström");
-    expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(text).not.toMatch(/,=HYPERLINK/);
-  });
-
-  it("serves a submission's file to signed-in staff only, as an attachment", async () => {
-    const [s] = await submissionBy("zoe@example.com");
-    const detail = await (await call("GET", `/${formId}/submissions/${s!.id}`)).json();
-    const file = detail.submission.files[0];
-    const path = `/${formId}/submissions/${s!.id}/files/${file.id}`;
-    const res = await call("GET", path, undefined, editorCookie);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="deck.pdf"; filename*=UTF-8''deck.pdf`);
-    expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PDF);
-    expect((await call("GET", path, undefined, null)).status).toBe(401);
-  });
-
-  it("deletes a submission with its files, after which they are gone", async () => {
-    const [s] = await submissionBy("zoe@example.com");
-    const files = await db()
-      .selectFrom("submission_files")
-      .select("file_id")
-      .where("submission_id", "=", s!.id)
-      .execute();
-    expect(files).toHaveLength(1);
-    const res = await call("DELETE", `/${formId}/submissions/${s!.id}`);
-    expect(res.status).toBe(200);
-    expect(await db().selectFrom("lead_submissions").select("id").where("id", "=", s!.id).execute()).toEqual([]);
-    expect(await db().selectFrom("stored_files").select("id").where("id", "=", files[0]!.file_id).execute()).toEqual(
-      [],
-    );
-    expect(await db().selectFrom("submission_files").select("id").where("submission_id", "=", s!.id).execute()).toEqual(
-      [],
-    );
-    expect((await call("GET", `/${formId}/submissions/${s!.id}`)).status).toBe(404);
-    const audit = await db().selectFrom("audit_log").selectAll().where("action", "=", "submission.deleted").execute();
-    expect(audit.map((a) => a.target)).toContain(s!.id);
-    expect(JSON.stringify(audit)).not.toContain("zoe@example.com");
-  });
-
-  it("answers every forms API with 401 signed out; editors and admins may use them all", async () => {
-    const [s] = await submissionBy("zoe@example.com");
-    const sid = s!.id;
-    const endpoints: Array<[string, string, unknown?]> = [
-      ["GET", ""],
-      ["POST", "", everyType("matrix")],
-      ["GET", `/${formId}`],
-      ["PUT", `/${formId}`, everyType(slug)],
-      ["GET", `/${formId}/submissions`],
-      ["GET", `/${formId}/export`],
-      ["GET", `/${formId}/submissions/${sid}`],
-      ["PATCH", `/${formId}/submissions/${sid}`, { read: true }],
-      ["POST", `/${formId}/submissions/${sid}/notification`],
-      ["DELETE", `/${formId}/submissions/${sid}`],
-      ["DELETE", `/${formId}`],
-    ];
-    for (const [method, path, body] of endpoints) {
-      const res = await call(method, path, body, null);
-      expect([method, path, res.status]).toEqual([method, path, 401]);
-    }
-    for (const [method, path, body] of endpoints) {
-      // Deleting the form fails while it has submissions: that is the service's rule, not a permission.
-      const res = await call(method, path, body, editorCookie);
-      expect([
-        method,
-        path,
-        res.status < 400 || (method === "DELETE" && path === `/${formId}` && res.status === 409),
-      ]).toEqual([method, path, true]);
-      await res.arrayBuffer();
-    }
-  });
-});
-
-/** A port nothing listens on (taken, then released). */
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
-
-describe.each(dbKinds())("form notifications when SMTP fails on %s", (kind) => {
-  let server: TestServer;
-  let adminCookie: string;
-  let smtp: TestSmtp | undefined;
-  let port: number;
-
-  beforeAll(async () => {
-    port = await freePort();
-    ({ server, adminCookie } = await startStaffServer(kind, {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      CONTACT_MIN_SUBMIT_SECONDS: "1",
-      LEAD_NOTIFY_RETRY_SECONDS: "1",
-      LEAD_NOTIFY_MAX_ATTEMPTS: "8",
-    }));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
-
-  it("records the failure on the submission and sends it on a later attempt once SMTP is back", async () => {
-    const created = await apiCall(server, "POST", "/api/admin/forms", adminCookie, everyType("retry"));
-    const formId = (await created.json()).data.id;
-    const res = await fetch(`${server.url}/forms/retry`, {
-      method: "POST",
-      body: answersForm({ email: "retry@example.com" }),
-    });
-    expect(res.status).toBe(200);
-    const row = () =>
-      server.database.db
-        .selectFrom("lead_submissions")
-        .selectAll()
-        .where("email", "=", "retry@example.com")
-        .executeTakeFirstOrThrow();
-    await expect.poll(async () => (await row()).notify_status, { timeout: 10_000 }).toBe("retrying");
-    const detail = await (
-      await apiCall(server, "GET", `/api/admin/forms/${formId}/submissions/${(await row()).id}`, adminCookie)
-    ).json();
-    expect(detail.submission.notify).toMatchObject({
-      status: "retrying",
-      error: expect.stringMatching(/ECONNREFUSED|connect/i),
-    });
-
-    smtp = await startTestSmtp({ port });
-    const mail = await smtp.waitFor("partners@meritum.test", { timeoutMs: 20_000 });
-    expect(mail.text).toContain("retry@example.com");
-    await expect.poll(async () => (await row()).notify_status, { timeout: 10_000 }).toBe("sent");
-    expect((await row()).notify_attempts).toBeGreaterThan(1);
-    // Sent once, however many sweeps ran.
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(smtp.mails.filter((m) => m.to.includes("partners@meritum.test"))).toHaveLength(1);
   });
 });

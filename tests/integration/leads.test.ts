@@ -1,69 +1,19 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { issueFormToken } from "@server/leads/form-token";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStoredFile } from "@server/files/files";
-import { createLead } from "@server/leads/leads";
-import { leadFormSchema } from "@common/lead";
-import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+import { dbKinds } from "../support/db";
+import { formToken as token, leadForm, samplePdf } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
-/** Must match the AUTH_SECRET startTestServer gives the server. */
-const AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
-
-/** A port nothing listens on (taken, then released). */
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
-
-/** A token issued `ageMs` ago, as the page would have rendered it. */
-function token(ageMs = 10_000): string {
-  return issueFormToken(AUTH_SECRET, Date.now() - ageMs);
-}
-
-/** A tiny but real PDF document. */
-function samplePdf(): Buffer {
-  return Buffer.from(
-    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
-      "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-  );
-}
-
-function leadForm(
-  overrides: Record<string, string | string[] | null> = {},
-  file?: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> },
-): FormData {
-  const fields: Record<string, string | string[] | null> = {
-    formToken: token(),
-    name: "Dana Ruiz",
-    businessName: "Ruiz Auto Care",
-    email: "Dana.Ruiz@RuizAuto.example",
-    phone: "(480) 555-0123",
-    website: "ruizauto.example",
-    monthlyVolume: "50k-100k",
-    averageTicket: "185.40",
-    currentProcessor: "Heartland",
-    paymentMethods: ["in-person", "mobile"],
-    message: "Our fees went up twice this year.",
-    consent: "yes",
-    source: "contact",
-    ...overrides,
-  };
-  const fd = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === null) continue;
-    for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
-  }
-  if (file) fd.append("statement", new Blob([file.bytes], { type: file.type }), file.name);
-  return fd;
-}
+/**
+ * The Free Analysis form (/contact) over real HTTP on both databases: what a good post
+ * stores and whom it e-mails, every way a post is refused (415, 413, 400, 429) with nothing
+ * stored, spam held. Notifications when SMTP fails and the store's transaction:
+ * leads-notify.test.ts; attribution and the page cache: leads-attribution.test.ts.
+ */
 
 let ipCounter = 0;
 /** Each test posts from its own address (TRUST_PROXY is on), so rate limits stay per test. */
@@ -398,143 +348,5 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
     const other = await post(leadForm({ email: "other@example.com" }));
     expect(other.status).toBe(200);
     await other.text();
-  });
-});
-
-describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) => {
-  let server: TestServer;
-  let smtpPort: number;
-
-  beforeAll(async () => {
-    smtpPort = await freePort();
-    server = await startTestServer({
-      db: kind,
-      env: {
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        // No STAFF_NOTIFY_EMAIL: notifications go to the e-mail in the site settings.
-        CONTACT_MIN_SUBMIT_SECONDS: "1",
-        LEAD_NOTIFY_RETRY_SECONDS: "1",
-        LEAD_NOTIFY_MAX_ATTEMPTS: "2",
-      },
-    });
-  });
-  afterAll(() => server?.stop());
-
-  const db = () => server.database.db;
-  const submissionOf = (email: string) =>
-    db().selectFrom("lead_submissions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-
-  it("keeps the lead, records the failure, retries with backoff, then flags it; later leads go out once SMTP is back", async () => {
-    const res = await fetch(`${server.url}/contact`, { method: "POST", body: leadForm({ email: "down@example.com" }) });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Your request is in");
-    // Stored before the answer, whatever the mail server does.
-    const stored = await submissionOf("down@example.com");
-    expect(stored.notified_at).toBeNull();
-
-    await expect
-      .poll(async () => (await submissionOf("down@example.com")).notify_status, { timeout: 15_000, interval: 250 })
-      .toBe("failed");
-    const flagged = await submissionOf("down@example.com");
-    expect(flagged.notify_attempts).toBe(2);
-    expect(flagged.notify_error).toMatch(/ECONNREFUSED|connect/i);
-    expect(flagged.notified_at).toBeNull();
-    expect(server.logs()).toContain("lead notification failed; giving up");
-
-    const smtp = await startTestSmtp({ port: smtpPort });
-    try {
-      const next = await fetch(`${server.url}/contact`, {
-        method: "POST",
-        body: leadForm({ email: "back@example.com" }),
-      });
-      expect(next.status).toBe(200);
-      await next.text();
-      await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
-      expect(smtp.mails[0]!.text).toContain("back@example.com");
-      expect(smtp.mails[0]!.to).toEqual(["hello@meritumpayments.com"]);
-      await expect.poll(async () => (await submissionOf("back@example.com")).notify_status).toBe("sent");
-      // The flagged one is left for staff, not retried forever.
-      await new Promise((r) => setTimeout(r, 2500));
-      expect((await submissionOf("down@example.com")).notify_attempts).toBe(2);
-      expect(smtp.mails.length).toBe(1);
-    } finally {
-      await smtp.close();
-    }
-  });
-});
-
-describe.each(dbKinds())("createLead transaction on %s", (kind) => {
-  let tdb: TestDatabase;
-  beforeEach(async () => {
-    await tdb?.cleanup();
-    tdb = await createTestDatabase(kind);
-  });
-  afterAll(() => tdb?.cleanup());
-
-  const input = leadFormSchema.parse({
-    name: "Ava Chen",
-    businessName: "Chen Florist",
-    email: "ava@chenflorist.example",
-    phone: "480-555-0110",
-    monthlyVolume: "under-10k",
-    paymentMethods: ["in-person"],
-    consent: "yes",
-  });
-  const files = async () => tdb.db.selectFrom("stored_files").select("id").execute();
-
-  it("stores nothing, not even the file, when the transaction fails", async () => {
-    // Break the last insert of the transaction: the contact and submission must roll back too.
-    await tdb.db.schema.dropTable("lead_statements").execute();
-    await expect(
-      createLead(tdb.db, input, { filename: "s.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" }, {}),
-    ).rejects.toThrow();
-    expect(await tdb.db.selectFrom("contacts").selectAll().execute()).toEqual([]);
-    expect(await tdb.db.selectFrom("lead_submissions").selectAll().execute()).toEqual([]);
-    expect(await files()).toEqual([]);
-  });
-
-  it("still stores leads without a statement", async () => {
-    const lead = await createLead(tdb.db, input, undefined, { clientIp: "198.51.100.7" });
-    const again = await createLead(tdb.db, { ...input, email: "AVA@chenflorist.example" }, undefined, {});
-    expect(again.contactId).toBe(lead.contactId);
-    expect(again.returning).toBe(true);
-    expect(lead.returning).toBe(false);
-  });
-
-  it("past the daily statement limit takes the lead without its file and says so on the submission", async () => {
-    const pdf = { filename: "big.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" as const };
-    const limit = pdf.bytes.byteLength * 2;
-    const first = await createLead(
-      tdb.db,
-      { ...input, email: "cap1@example.com" },
-      pdf,
-      {},
-      { statementDailyLimitBytes: limit },
-    );
-    const second = await createLead(
-      tdb.db,
-      { ...input, email: "cap2@example.com" },
-      pdf,
-      {},
-      { statementDailyLimitBytes: limit },
-    );
-    const third = await createLead(
-      tdb.db,
-      { ...input, email: "cap3@example.com" },
-      pdf,
-      {},
-      { statementDailyLimitBytes: limit },
-    );
-    expect([first.statementRefused, second.statementRefused, third.statementRefused]).toEqual([false, false, true]);
-    expect(third.statementId).toBeUndefined();
-    const row = await tdb.db
-      .selectFrom("lead_submissions")
-      .select("statement_note")
-      .where("id", "=", third.submissionId)
-      .executeTakeFirstOrThrow();
-    expect(row.statement_note).toContain("today's limit for uploaded statements was reached");
-    expect(
-      (await tdb.db.selectFrom("stored_files").select("id").where("purpose", "=", "statement").execute()).length,
-    ).toBe(2);
   });
 });

@@ -1,16 +1,13 @@
-import { CircleAlert } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useLocation } from "react-router";
 import {
   CONSENT_TEXT,
-  HONEYPOT_FIELD,
   MONTHLY_VOLUMES,
   PAYMENT_METHODS,
   STATEMENT_ACCEPT,
   checkStatement,
   firstErrorField,
   validateLeadForm,
-  type FieldErrors,
   type LeadActionResult,
   type LeadField,
   type LeadFormValues,
@@ -19,7 +16,7 @@ import {
 } from "@common/lead";
 import { formDataReader, validateAnswers, type FormField } from "@common/forms";
 import { LEAD_LIMITS } from "@common/limits";
-import type { ActionFailure, FormValues } from "@common/result";
+import { CHECK_FIELDS_MESSAGE, type ActionFailure, type FieldErrors } from "@common/result";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, FieldSet } from "~/components/ui/field";
@@ -29,7 +26,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { useResultFeedback } from "~/components/ui/use-result-feedback";
 import { FormFields } from "./form-fields";
 import { LeadConfirmation } from "./lead-confirmation";
-import type { AttributionValues } from "./public-form";
+import { FormErrorSummary } from "./form-error-summary";
+import { FormGuardInputs } from "./form-guard-inputs";
 
 interface LeadFormProps {
   token: string;
@@ -37,8 +35,6 @@ interface LeadFormProps {
   labels?: Record<string, { label: string; help: string | null }>;
   /** Fields staff added to the Free Analysis form: shown after the message. */
   extraFields?: FormField[];
-  /** Where the visitor came from (hidden inputs). */
-  attribution?: AttributionValues;
   prefill: { source: LeadSource; calculator?: CalculatorPrefill; values: LeadFormValues };
   /** The action's answer to a plain (no-JavaScript) form post, when there was one. */
   documentResult?: LeadActionResult;
@@ -47,12 +43,9 @@ interface LeadFormProps {
 /** The public form keeps 16 px text on every screen size (the kit's controls drop to 14 px from sm). */
 const publicControl = "sm:text-base";
 
-/** The browser's own check words its failure as the server does (one sentence for the whole form). */
-const CLIENT_CHECK_MESSAGE = "Please correct the highlighted fields and send the form again.";
-
 const SENT_TOAST = { title: "Request sent", description: "Thank you. We'll be in touch within one business day." };
 
-function fieldId(field: LeadField) {
+function fieldId(field: string) {
   return field === "paymentMethods" ? `lead-paymentMethods-${PAYMENT_METHODS[0].value}` : `lead-${field}`;
 }
 
@@ -62,14 +55,7 @@ function fieldId(field: LeadField) {
  * the same schema first, then submits through a fetcher (no reload). Either way the
  * answer is the one ActionResult shape, shown through useResultFeedback.
  */
-export function LeadForm({
-  token,
-  prefill,
-  documentResult,
-  labels = {},
-  extraFields = [],
-  attribution,
-}: LeadFormProps) {
+export function LeadForm({ token, prefill, documentResult, labels = {}, extraFields = [] }: LeadFormProps) {
   const label = (key: string, fallback: string) => labels[key]?.label ?? fallback;
   const help = (key: string, fallback?: string) => (labels[key] ? (labels[key].help ?? undefined) : fallback);
   const fetcher = useFetcher<LeadActionResult>();
@@ -94,24 +80,6 @@ export function LeadForm({
   const errors: FieldErrors = fieldErrors;
   const failed = result && !result.ok ? result : undefined;
   const values: LeadFormValues = failed?.values ?? prefill.values;
-  // The page may come from the page cache (decision 0016), its token issued when the cache
-  // was filled: once the form is on screen it asks for one issued now, so the "sent too fast"
-  // and "opened too long ago" checks measure this visit. Without JavaScript the page's one stands.
-  const [freshToken, setFreshToken] = useState<string>();
-  useEffect(() => {
-    let cancelled = false;
-    fetch("/api/form-token", { headers: { accept: "application/json" } })
-      .then((res) => (res.ok ? (res.json() as Promise<{ token?: unknown }>) : null))
-      .then((body) => {
-        if (!cancelled && typeof body?.token === "string") setFreshToken(body.token);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  const currentToken = failed?.values?.formToken ?? freshToken ?? token;
-
   // Sent: the confirmation takes the focus.
   useEffect(() => {
     if (result?.ok) confirmationRef.current?.focus();
@@ -123,7 +91,7 @@ export function LeadForm({
     const form = event.currentTarget;
     const data = new FormData(form);
     const checked = validateLeadForm(data);
-    const found: FieldErrors = checked.success ? {} : { ...checked.fieldErrors };
+    const found: FieldErrors = checked.ok ? {} : { ...checked.fieldErrors };
     const extras = validateAnswers(extraFields, formDataReader(data));
     if (!extras.ok) Object.assign(found, extras.fieldErrors);
     const file = data.get("statement");
@@ -134,7 +102,7 @@ export function LeadForm({
     }
     if (Object.keys(found).length) {
       setClientCheck({
-        failure: { ok: false, formError: CLIENT_CHECK_MESSAGE, fieldErrors: found },
+        failure: { ok: false, formError: CHECK_FIELDS_MESSAGE, fieldErrors: found },
         after: fetcher.data,
       });
       return;
@@ -146,9 +114,9 @@ export function LeadForm({
     return (
       <LeadConfirmation
         ref={confirmationRef}
-        name={result.data.name}
-        statement={result.data.statement}
-        statementRefused={result.data.statementRefused}
+        name={result.data?.name ?? ""}
+        statement={Boolean(result.data?.statement)}
+        statementRefused={result.data?.statementRefused}
         autoFocus={!fetcher.data}
       />
     );
@@ -184,30 +152,13 @@ export function LeadForm({
       className="grid gap-6"
     >
       {formError ? (
-        <div
+        <FormErrorSummary
           ref={summaryRef}
           id="lead-form-error"
-          role="alert"
-          tabIndex={-1}
-          autoFocus={documentErrors && !autoFocusField ? true : undefined}
-          className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800 outline-none"
-        >
-          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <div>
-            <p className="font-semibold">{formError}</p>
-            {Object.keys(errors).length > 0 ? (
-              <ul className="mt-2 grid list-disc gap-1 pl-5">
-                {(Object.keys(errors) as LeadField[]).map((field) => (
-                  <li key={field}>
-                    <a className="inline-block min-h-6 py-0.5 underline" href={`#${fieldId(field)}`}>
-                      {errors[field]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        </div>
+          message={formError}
+          links={Object.entries(errors).map(([field, text]) => ({ target: fieldId(field), text }))}
+          autoFocus={Boolean(documentErrors && !autoFocusField)}
+        />
       ) : null}
 
       <p className="text-sm text-slate-600">
@@ -215,7 +166,7 @@ export function LeadForm({
         <span className="sr-only">required</span> are required. It takes about a minute.
       </p>
 
-      <input type="hidden" name="formToken" value={currentToken} readOnly />
+      <FormGuardInputs prefix="lead" token={token} answeredToken={failed?.values?.formToken} />
       <input type="hidden" name="source" value={prefill.source} readOnly />
       {prefill.calculator?.volume ? (
         <input type="hidden" name="calcVolume" value={String(prefill.calculator.volume)} readOnly />
@@ -226,23 +177,6 @@ export function LeadForm({
       {prefill.calculator?.fees ? (
         <input type="hidden" name="calcFees" value={String(prefill.calculator.fees)} readOnly />
       ) : null}
-
-      {Object.entries(attribution ?? {}).map(([name, value]) =>
-        value ? <input key={name} type="hidden" name={name} value={value} readOnly /> : null,
-      )}
-
-      {/* Honeypot: off-screen and hidden from assistive technology; people leave it empty. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={`lead-${HONEYPOT_FIELD}`}>Referral code (leave this empty)</label>
-        <input
-          id={`lead-${HONEYPOT_FIELD}`}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
         <Field id="lead-name" label={label("name", "Your name")} mark="required" required error={errors.name}>
@@ -364,7 +298,7 @@ export function LeadForm({
           fields={extraFields}
           prefix="lead"
           errors={errors as Record<string, string | undefined>}
-          values={(failed?.values ?? {}) as FormValues}
+          values={failed?.values ?? {}}
           autoFocusKey={autoFocusField}
         />
       ) : null}

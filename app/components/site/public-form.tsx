@@ -1,22 +1,15 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { formDataReader, validateAnswers, type PublicForm } from "@common/forms";
-import { HONEYPOT_FIELD } from "@common/lead";
-import type { ActionFailure, ActionResult, FormValues } from "@common/result";
+import { CHECK_FIELDS_MESSAGE, type ActionFailure, type ActionResult, type FormValues } from "@common/result";
 import { Button } from "~/components/ui/button";
 import { useResultFeedback } from "~/components/ui/use-result-feedback";
+import { FormErrorSummary } from "./form-error-summary";
+import { FormGuardInputs } from "./form-guard-inputs";
 import { fieldInputId, FormFields } from "./form-fields";
 
 export type PublicFormResult = ActionResult<{ name: string | null }>;
-
-/** Where the visitor came from, rendered by the loader into hidden inputs (names no field key can take). */
-export type AttributionValues = Record<
-  "_landing" | "_referrer" | "_utm_source" | "_utm_medium" | "_utm_campaign",
-  string
->;
-
-const CLIENT_CHECK_MESSAGE = "Please correct the highlighted fields and try again.";
 
 /**
  * A staff-built form on /forms/<slug>. Without JavaScript a plain multipart POST and the
@@ -26,12 +19,10 @@ const CLIENT_CHECK_MESSAGE = "Please correct the highlighted fields and try agai
 export function PublicFormView({
   form,
   token,
-  attribution,
   documentResult,
 }: {
   form: PublicForm;
   token: string;
-  attribution: AttributionValues;
   documentResult?: PublicFormResult;
 }) {
   const fetcher = useFetcher<PublicFormResult>();
@@ -51,7 +42,6 @@ export function PublicFormView({
   });
   const failed = result && !result.ok ? result : undefined;
   const values: FormValues = failed?.values ?? {};
-  const currentToken = typeof failed?.values?.formToken === "string" ? failed.values.formToken : token;
 
   useEffect(() => {
     if (result?.ok) doneRef.current?.focus();
@@ -64,7 +54,7 @@ export function PublicFormView({
     const checked = validateAnswers(form.fields, formDataReader(new FormData(element)));
     if (!checked.ok) {
       setClientCheck({
-        failure: { ok: false, formError: CLIENT_CHECK_MESSAGE, fieldErrors: checked.fieldErrors },
+        failure: { ok: false, formError: CHECK_FIELDS_MESSAGE, fieldErrors: checked.fieldErrors },
         after: fetcher.data,
       });
       return;
@@ -104,32 +94,15 @@ export function PublicFormView({
       className="grid gap-6"
     >
       {formError ? (
-        <div
+        <FormErrorSummary
           ref={summaryRef}
           id="public-form-error"
-          role="alert"
-          tabIndex={-1}
-          autoFocus={documentErrors && !firstError ? true : undefined}
-          className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800 outline-none"
-        >
-          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <div>
-            <p className="font-semibold">{formError}</p>
-            {Object.keys(fieldErrors).length > 0 ? (
-              <ul className="mt-2 grid list-disc gap-1 pl-5">
-                {form.fields
-                  .filter((f) => fieldErrors[f.key])
-                  .map((f) => (
-                    <li key={f.key}>
-                      <a className="inline-block min-h-6 py-0.5 underline" href={`#${fieldInputId("form", f)}`}>
-                        {fieldErrors[f.key]}
-                      </a>
-                    </li>
-                  ))}
-              </ul>
-            ) : null}
-          </div>
-        </div>
+          message={formError}
+          links={form.fields
+            .filter((f) => fieldErrors[f.key])
+            .map((f) => ({ target: fieldInputId("form", f), text: fieldErrors[f.key]! }))}
+          autoFocus={Boolean(documentErrors && !firstError)}
+        />
       ) : null}
 
       {form.fields.some((f) => f.required) ? (
@@ -139,15 +112,7 @@ export function PublicFormView({
         </p>
       ) : null}
 
-      <input type="hidden" name="formToken" value={currentToken} readOnly />
-      {Object.entries(attribution).map(([name, value]) =>
-        value ? <input key={name} type="hidden" name={name} value={value} readOnly /> : null,
-      )}
-      {/* Honeypot: off-screen and hidden from assistive technology; people leave it empty. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={`form-${HONEYPOT_FIELD}`}>Referral code (leave this empty)</label>
-        <input id={`form-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <FormGuardInputs prefix="form" token={token} answeredToken={failed?.values?.formToken} />
 
       <FormFields fields={form.fields} prefix="form" errors={fieldErrors} values={values} autoFocusKey={firstError} />
 

@@ -22,6 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 const NOTIFY_LABELS: Record<string, string> = {
   pending: "Sending",
+  sending: "Sending",
   sent: "Sent",
   retrying: "Failed, retrying",
   failed: "Failed",
@@ -252,7 +253,7 @@ export default function SubmissionPage() {
               </div>
             ))}
           </dl>
-          {!submission.spam && submission.notify.status !== "sent" && submission.notify.status !== "pending" ? (
+          {!submission.spam && !["sent", "pending", "sending"].includes(submission.notify.status) ? (
             <Button
               type="button"
               variant="outline"

@@ -1,10 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { data } from "react-router";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db";
 import { requestInfoContext } from "@server/http/context";
 import { getFreeAnalysisForm } from "@server/forms/definitions";
-import { attributionFrom } from "@server/forms/pipeline";
 import { issueFormToken } from "@server/leads/form-token";
 import { handleLeadPost } from "@server/leads/lead-action";
 import { PageHeader } from "~/components/site/page-header";
@@ -32,13 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     prefill,
     labels,
     extraFields: form.fields.filter((f) => !f.locked),
-    attribution: attributionFrom(request),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await handleLeadPost(getDb(), request, context.get(requestInfoContext));
-  return data(result.body, { status: result.status, headers: result.headers });
+  return handleLeadPost(getDb(), request, context.get(requestInfoContext));
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -66,7 +62,6 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             prefill={loaderData.prefill}
             labels={loaderData.labels}
             extraFields={loaderData.extraFields}
-            attribution={loaderData.attribution}
             documentResult={actionData}
           />
         </section>

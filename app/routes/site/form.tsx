@@ -3,7 +3,7 @@ import { FREE_ANALYSIS_SLUG } from "@common/forms";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db";
 import { findActiveForm, publicForm } from "@server/forms/definitions";
-import { attributionFrom, handleFormPost } from "@server/forms/pipeline";
+import { handleFormPost } from "@server/forms/pipeline";
 import { requestInfoContext } from "@server/http/context";
 import { issueFormToken } from "@server/leads/form-token";
 import { PageHeader } from "~/components/site/page-header";
@@ -18,22 +18,20 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** /forms/<slug>: any active form staff built, rendered from its definition. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   if (params.slug === FREE_ANALYSIS_SLUG) throw redirect("/contact");
   const form = await findActiveForm(getDb(), params.slug);
   if (!form) throw data(null, { status: 404 });
   return {
     form: publicForm(form),
     token: issueFormToken(getConfig().authSecret),
-    attribution: attributionFrom(request),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await findActiveForm(getDb(), params.slug);
   if (!form || form.slug === FREE_ANALYSIS_SLUG) throw data(null, { status: 404 });
-  const result = await handleFormPost(getDb(), request, context.get(requestInfoContext), form);
-  return data(result.body, { status: result.status, headers: result.headers });
+  return handleFormPost(getDb(), request, context.get(requestInfoContext), form);
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -50,12 +48,7 @@ export default function FormPage({ loaderData, actionData }: Route.ComponentProp
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
         <section aria-label={form.name}>
-          <PublicFormView
-            form={form}
-            token={loaderData.token}
-            attribution={loaderData.attribution}
-            documentResult={actionData}
-          />
+          <PublicFormView form={form} token={loaderData.token} documentResult={actionData} />
         </section>
       </div>
     </>

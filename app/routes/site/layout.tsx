@@ -2,6 +2,7 @@ import { Outlet, useLocation, useRouteError } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
 import { PageLoading } from "~/components/ui/loading";
+import { useRecordFirstTouch } from "~/lib/first-touch";
 import { errorStatus, RouteError } from "~/components/ui/route-error";
 import { usePageLoading } from "~/lib/use-page-loading";
 
@@ -19,6 +20,8 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 export default function SiteLayout() {
   const location = useLocation();
+  // Where this visit began, for the public forms (common/attribution.ts).
+  useRecordFirstTouch();
   const loading = usePageLoading();
   return (
     <Shell>

@@ -1,5 +1,6 @@
 import { FileText } from "lucide-react";
 import { useRef } from "react";
+import { Link } from "react-router";
 import { CONTACT_STATUS_LABELS, noteSchema, sourceLabel, type ContactStatus } from "@common/contacts";
 import { CONTACT_LIMITS } from "@common/limits";
 import type { ContactDetailResponse } from "@server/contacts/api";
@@ -65,18 +66,33 @@ function SubmissionEntry({ contactId, submission: s }: { contactId: string; subm
   return (
     <li className="rounded-md border border-border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium text-foreground">Submitted: {sourceLabel(s.source)}</p>
+        <p className="font-medium text-foreground">
+          {s.formId ? (
+            <Link
+              to={`/admin/forms/${encodeURIComponent(s.formId)}/submissions/${encodeURIComponent(s.id)}`}
+              className="text-link underline"
+            >
+              Submitted: {sourceLabel(s.source)}
+            </Link>
+          ) : (
+            <>Submitted: {sourceLabel(s.source)}</>
+          )}
+        </p>
         <When at={s.createdAt} />
       </div>
+      {s.spam ? (
+        <Badge variant="destructive" className="mt-2">
+          Marked as spam by staff
+        </Badge>
+      ) : null}
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        {s.answers.map((a) => (
-          <div key={a.label} className="contents">
+        {s.answers.map((a, i) => (
+          <div key={`${i}-${a.label}`} className="contents">
             <dt className="text-muted-foreground">{a.label}</dt>
-            <dd className="break-words text-foreground">{a.value}</dd>
+            <dd className="whitespace-pre-wrap break-words text-foreground">{a.value}</dd>
           </div>
         ))}
       </dl>
-      {s.message ? <p className="mt-3 whitespace-pre-wrap text-sm text-foreground">{s.message}</p> : null}
       {s.statements.length ? (
         <ul className="mt-3 grid gap-2">
           {s.statements.map((f) => (

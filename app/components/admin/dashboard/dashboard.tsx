@@ -167,18 +167,12 @@ function Figures({ data }: { data: DashboardResponse }) {
           {data.failedNotifications.total ? (
             <>
               <p className="mt-2 text-sm text-muted-foreground">
-                {data.failedNotifications.total} lead e-mails to staff could not be sent.
+                {data.failedNotifications.total} lead e-mails to staff could not be sent. Open one to send it again.
               </p>
               <ul className="mt-3 grid gap-2 text-sm">
                 {data.failedNotifications.rows.map((f) => (
                   <li key={f.submissionId}>
-                    {f.contactId ? (
-                      <Link to={`/admin/contacts/${encodeURIComponent(f.contactId)}`} className="text-link underline">
-                        {f.name}
-                      </Link>
-                    ) : (
-                      <span className="text-foreground">{f.name}</span>
-                    )}{" "}
+                    <FailedNotificationLink row={f} />{" "}
                     <span className="text-muted-foreground">· {formatDateTime(f.createdAt)}</span>
                     {f.error ? <p className="break-words text-muted-foreground">{f.error}</p> : null}
                   </li>
@@ -261,5 +255,20 @@ function RecentActivity({ rows }: { rows: NonNullable<DashboardResponse["activit
         <p className="mt-4 text-sm text-muted-foreground">Nothing recorded yet.</p>
       )}
     </Card>
+  );
+}
+
+/** A failed notification opens its submission (where "send again" is), or its contact when it has no form. */
+function FailedNotificationLink({ row }: { row: DashboardResponse["failedNotifications"]["rows"][number] }) {
+  const href = row.formId
+    ? `/admin/forms/${encodeURIComponent(row.formId)}/submissions/${encodeURIComponent(row.submissionId)}`
+    : row.contactId
+      ? `/admin/contacts/${encodeURIComponent(row.contactId)}`
+      : null;
+  if (!href) return <span className="text-foreground">{row.name}</span>;
+  return (
+    <Link to={href} className="text-link underline">
+      {row.name}
+    </Link>
   );
 }

@@ -1,0 +1,190 @@
+import { afterAll, beforeEach, beforeAll, describe, expect, it } from "vitest";
+import { createLead } from "@server/leads/leads";
+import { leadFormSchema } from "@common/lead";
+import { apiCall, createStaff, signIn } from "../support/auth";
+import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+import { freePort, leadForm, samplePdf } from "../support/lead-forms";
+import { startTestServer, type TestServer } from "../support/server";
+import { startTestSmtp } from "../support/smtp";
+
+/**
+ * A Free Analysis lead when the mail server is down (kept, retried with backoff, flagged on
+ * the submission and the dashboard, sent again by hand) and the one transaction that
+ * stores it, on both databases.
+ */
+
+describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) => {
+  let server: TestServer;
+  let smtpPort: number;
+
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    server = await startTestServer({
+      db: kind,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // No STAFF_NOTIFY_EMAIL: notifications go to the e-mail in the site settings.
+        CONTACT_MIN_SUBMIT_SECONDS: "1",
+        LEAD_NOTIFY_RETRY_SECONDS: "1",
+        LEAD_NOTIFY_MAX_ATTEMPTS: "2",
+      },
+    });
+  });
+  afterAll(() => server?.stop());
+
+  const db = () => server.database.db;
+  const submissionOf = (email: string) =>
+    db().selectFrom("lead_submissions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+
+  it("keeps the lead, records the failure, retries with backoff, then flags it; later leads go out once SMTP is back", async () => {
+    const res = await fetch(`${server.url}/contact`, { method: "POST", body: leadForm({ email: "down@example.com" }) });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Your request is in");
+    // Stored before the answer, whatever the mail server does.
+    const stored = await submissionOf("down@example.com");
+    expect(stored.notified_at).toBeNull();
+
+    await expect
+      .poll(async () => (await submissionOf("down@example.com")).notify_status, { timeout: 15_000, interval: 250 })
+      .toBe("failed");
+    const flagged = await submissionOf("down@example.com");
+    expect(flagged.notify_attempts).toBe(2);
+    expect(flagged.notify_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(flagged.notified_at).toBeNull();
+    expect(server.logs()).toContain("lead notification failed; giving up");
+
+    const smtp = await startTestSmtp({ port: smtpPort });
+    try {
+      const next = await fetch(`${server.url}/contact`, {
+        method: "POST",
+        body: leadForm({ email: "back@example.com" }),
+      });
+      expect(next.status).toBe(200);
+      await next.text();
+      await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
+      expect(smtp.mails[0]!.text).toContain("back@example.com");
+      expect(smtp.mails[0]!.to).toEqual(["hello@meritumpayments.com"]);
+      await expect.poll(async () => (await submissionOf("back@example.com")).notify_status).toBe("sent");
+      // The flagged one is left for staff, not retried forever.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect((await submissionOf("down@example.com")).notify_attempts).toBe(2);
+      expect(smtp.mails.length).toBe(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("lists the failed notification on the dashboard, linked to its submission; sending it again clears it", async () => {
+    await createStaff(server, "owner@meritum.test", "admin");
+    const cookie = await signIn(server, "owner@meritum.test");
+    const failed = async () =>
+      (await (await apiCall(server, "GET", "/api/admin/dashboard", cookie)).json()).failedNotifications;
+    const flagged = await submissionOf("down@example.com");
+    expect(flagged.form_id).toBeTruthy();
+    expect(await failed()).toEqual({
+      total: 1,
+      rows: [
+        {
+          submissionId: flagged.id,
+          formId: flagged.form_id,
+          contactId: flagged.contact_id,
+          name: "Dana Ruiz",
+          createdAt: flagged.created_at,
+          error: expect.stringMatching(/ECONNREFUSED|connect/i),
+        },
+      ],
+    });
+
+    const smtp = await startTestSmtp({ port: smtpPort });
+    try {
+      const resend = await apiCall(
+        server,
+        "POST",
+        `/api/admin/forms/${flagged.form_id}/submissions/${flagged.id}/notification`,
+        cookie,
+      );
+      expect(await resend.json()).toMatchObject({ ok: true, message: "Notification sent again." });
+      await expect.poll(async () => (await submissionOf("down@example.com")).notify_status).toBe("sent");
+      expect(smtp.mails.filter((m) => m.text.includes("down@example.com"))).toHaveLength(1);
+      expect(await failed()).toEqual({ total: 0, rows: [] });
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe.each(dbKinds())("createLead transaction on %s", (kind) => {
+  let tdb: TestDatabase;
+  beforeEach(async () => {
+    await tdb?.cleanup();
+    tdb = await createTestDatabase(kind);
+  });
+  afterAll(() => tdb?.cleanup());
+
+  const input = leadFormSchema.parse({
+    name: "Ava Chen",
+    businessName: "Chen Florist",
+    email: "ava@chenflorist.example",
+    phone: "480-555-0110",
+    monthlyVolume: "under-10k",
+    paymentMethods: ["in-person"],
+    consent: "yes",
+  });
+  const files = async () => tdb.db.selectFrom("stored_files").select("id").execute();
+
+  it("stores nothing, not even the file, when the transaction fails", async () => {
+    // Break the last insert of the transaction: the contact and submission must roll back too.
+    await tdb.db.schema.dropTable("lead_statements").execute();
+    await expect(
+      createLead(tdb.db, input, { filename: "s.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" }, {}),
+    ).rejects.toThrow();
+    expect(await tdb.db.selectFrom("contacts").selectAll().execute()).toEqual([]);
+    expect(await tdb.db.selectFrom("lead_submissions").selectAll().execute()).toEqual([]);
+    expect(await files()).toEqual([]);
+  });
+
+  it("still stores leads without a statement", async () => {
+    const lead = await createLead(tdb.db, input, undefined, { clientIp: "198.51.100.7" });
+    const again = await createLead(tdb.db, { ...input, email: "AVA@chenflorist.example" }, undefined, {});
+    expect(again.contactId).toBe(lead.contactId);
+    expect(again.returning).toBe(true);
+    expect(lead.returning).toBe(false);
+  });
+
+  it("past the daily statement limit takes the lead without its file and says so on the submission", async () => {
+    const pdf = { filename: "big.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" as const };
+    const limit = pdf.bytes.byteLength * 2;
+    const first = await createLead(
+      tdb.db,
+      { ...input, email: "cap1@example.com" },
+      pdf,
+      {},
+      { statementDailyLimitBytes: limit },
+    );
+    const second = await createLead(
+      tdb.db,
+      { ...input, email: "cap2@example.com" },
+      pdf,
+      {},
+      { statementDailyLimitBytes: limit },
+    );
+    const third = await createLead(
+      tdb.db,
+      { ...input, email: "cap3@example.com" },
+      pdf,
+      {},
+      { statementDailyLimitBytes: limit },
+    );
+    expect([first.statementRefused, second.statementRefused, third.statementRefused]).toEqual([false, false, true]);
+    expect(third.statementId).toBeUndefined();
+    const row = await tdb.db
+      .selectFrom("lead_submissions")
+      .select("statement_note")
+      .where("id", "=", third.submissionId)
+      .executeTakeFirstOrThrow();
+    expect(row.statement_note).toContain("today's limit for uploaded statements was reached");
+    expect(
+      (await tdb.db.selectFrom("stored_files").select("id").where("purpose", "=", "statement").execute()).length,
+    ).toBe(2);
+  });
+});

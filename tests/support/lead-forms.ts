@@ -1,0 +1,123 @@
+import net from "node:net";
+import { issueFormToken } from "@server/leads/form-token";
+
+/**
+ * What the leads and forms tests post: a signed form token of a chosen age, a small real PDF,
+ * the Free Analysis fields, a staff form with one field of every type and its answers.
+ */
+
+/** Must match the AUTH_SECRET startTestServer gives the server. */
+const AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+
+/** A token issued `ageMs` ago, as the page would have rendered it. */
+export function formToken(ageMs = 10_000): string {
+  return issueFormToken(AUTH_SECRET, Date.now() - ageMs);
+}
+
+/** A tiny but real one-page PDF. */
+export function samplePdf(): Buffer {
+  return Buffer.from(
+    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+      "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+  );
+}
+
+export type Fields = Record<string, string | string[] | null>;
+export interface Upload {
+  field: string;
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** A multipart body: every field (lists repeated, null left out) and the files. */
+export function formBody(fields: Fields, files: Upload[] = []): FormData {
+  const fd = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) fd.append(key, v);
+  }
+  for (const f of files) fd.append(f.field, new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type }), f.name);
+  return fd;
+}
+
+/** A Free Analysis post (/contact), with a statement when one is given. */
+export function leadForm(overrides: Fields = {}, statement?: Omit<Upload, "field">): FormData {
+  return formBody(
+    {
+      formToken: formToken(),
+      name: "Dana Ruiz",
+      businessName: "Ruiz Auto Care",
+      email: "Dana.Ruiz@RuizAuto.example",
+      phone: "(480) 555-0123",
+      website: "ruizauto.example",
+      monthlyVolume: "50k-100k",
+      averageTicket: "185.40",
+      currentProcessor: "Heartland",
+      paymentMethods: ["in-person", "mobile"],
+      message: "Our fees went up twice this year.",
+      consent: "yes",
+      source: "contact",
+      ...overrides,
+    },
+    statement ? [{ field: "statement", ...statement }] : [],
+  );
+}
+
+/** A staff form with one field of every type. */
+export const everyTypeForm = (slug: string) => ({
+  name: "Partner enquiry",
+  slug,
+  description: "Tell us about your partnership idea.",
+  fields: [
+    { key: "fullName", type: "text", label: "Full name", required: true, contact: "name" },
+    { key: "company", type: "text", label: "Company", required: false, contact: "businessName" },
+    { key: "email", type: "email", label: "E-mail", required: true },
+    { key: "phone", type: "phone", label: "Phone", required: false, contact: "phone" },
+    { key: "locations", type: "number", label: "Number of locations", required: true },
+    { key: "plan", type: "select", label: "Plan", required: true, options: ["Basic", "Pro"] },
+    { key: "channels", type: "multiselect", label: "Channels", required: true, options: ["Web", "Store", "Phone"] },
+    { key: "details", type: "textarea", label: "Details", required: false, help: "Anything else?" },
+    { key: "newsletter", type: "checkbox", label: "Send me the newsletter", required: false },
+    { key: "deck", type: "file", label: "Pitch deck", required: false },
+    { key: "agree", type: "consent", label: "You may contact me about this.", required: true },
+  ],
+  recipients: ["partners@meritum.test", "Owner@Meritum.test"],
+  successMessage: "Thanks! Our partnerships team will reply this week.",
+  active: true,
+});
+
+/** Answers to everyTypeForm (with where the visitor came from), and a pitch deck when given. */
+export function partnerAnswers(overrides: Fields = {}, deck?: Uint8Array): FormData {
+  return formBody(
+    {
+      formToken: formToken(),
+      fullName: "Zoë Ångström",
+      company: "Northside Coffee Co",
+      email: "Zoe@Example.com",
+      phone: "(602) 555-0100",
+      locations: "3",
+      plan: "Pro",
+      channels: ["Web", "Store"],
+      details: '=HYPERLINK("http://evil")',
+      newsletter: "yes",
+      agree: "yes",
+      _landing: "/forms/partners?utm_source=newsletter",
+      _referrer: "https://search.example/",
+      _utm_source: "newsletter",
+      _utm_medium: "email",
+      _utm_campaign: "spring",
+      ...overrides,
+    },
+    deck ? [{ field: "deck", name: "deck.pdf", type: "application/pdf", bytes: deck }] : [],
+  );
+}
+
+/** A port nothing listens on (taken, then released). */
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
