@@ -3,12 +3,11 @@ import {
   checkStatement,
   detectStatementType,
   firstErrorField,
-  leadFormSchema,
   prefillFromSearch,
   sanitizeFilename,
-  validateLeadForm,
   volumeRangeFor,
 } from "./lead";
+import { leadFormSchema, validateLeadForm } from "./lead-schema";
 import { MAX_STATEMENT_BYTES } from "./limits";
 import { CHECK_FIELDS_MESSAGE } from "./result";
 

@@ -3,7 +3,7 @@ import { FREE_ANALYSIS_SLUG, type Answer, type FormDefinitionData, type FormFiel
 
 /**
  * The Free Analysis form as a definition. Its core fields are those of common/lead.ts (the
- * /contact form validates them with leadFormSchema and they feed the contact record), so
+ * /contact form validates them with leadFormSchema (common/lead-schema.ts) and they feed the contact record), so
  * they are locked: staff change their labels and help texts only, and may add optional
  * fields of their own, which /contact shows after the message.
  */

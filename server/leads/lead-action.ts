@@ -1,5 +1,6 @@
 import { formDataReader, validateAnswers } from "@common/forms";
-import { checkStatement, leadFormValues, sanitizeFilename, validateLeadForm, type LeadSent } from "@common/lead";
+import { checkStatement, leadFormValues, sanitizeFilename, type LeadSent } from "@common/lead";
+import { validateLeadForm } from "@common/lead-schema";
 import { CHECK_FIELDS_MESSAGE, ServiceError, type FieldErrors } from "@common/result";
 import type { DB } from "../db";
 import { getFreeAnalysisForm } from "../forms/definitions";

@@ -8,9 +8,9 @@ import {
   sanitizeFilename,
   STATEMENT_TYPES,
   volumeLabel,
-  type LeadFormInput,
   type StatementType,
 } from "@common/lead";
+import type { LeadFormInput } from "@common/lead-schema";
 import type { Answer, FormDefinition } from "@common/forms";
 import { storeFile } from "../files/files";
 import { enqueueSubmissionNotification } from "../forms/notify";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadFormSchema } from "@common/lead";
+import { leadFormSchema } from "@common/lead-schema";
 import { createLead } from "@server/leads/leads";
 import { apiCall, startStaffServer, type StaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";

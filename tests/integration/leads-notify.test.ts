@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, beforeAll, describe, expect, it } from "vitest";
 import { createLead } from "@server/leads/leads";
-import { leadFormSchema } from "@common/lead";
+import { leadFormSchema } from "@common/lead-schema";
 import { apiCall, createStaff, signIn } from "../support/auth";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 import { freePort, leadForm, samplePdf } from "../support/lead-forms";

@@ -7,14 +7,13 @@ import {
   STATEMENT_ACCEPT,
   checkStatement,
   firstErrorField,
-  validateLeadForm,
   type LeadActionResult,
   type LeadField,
   type LeadFormValues,
   type LeadSource,
   type CalculatorPrefill,
 } from "@common/lead";
-import { formDataReader, validateAnswers, type FormField } from "@common/forms";
+import type { FormField } from "@common/forms";
 import { LEAD_LIMITS } from "@common/limits";
 import { CHECK_FIELDS_MESSAGE, type ActionFailure, type FieldErrors } from "@common/result";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -28,6 +27,7 @@ import { FormFields } from "./form-fields";
 import { LeadConfirmation } from "./lead-confirmation";
 import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
+import { loadFormChecks } from "./load-form-checks";
 
 interface LeadFormProps {
   token: string;
@@ -85,11 +85,22 @@ export function LeadForm({ token, prefill, documentResult, labels = {}, extraFie
     if (result?.ok) confirmationRef.current?.focus();
   }, [result]);
 
+  // The checks load on demand (first focus or submit); a second press while they run is ignored.
+  const checking = useRef(false);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
+    if (pending || checking.current) return;
+    checking.current = true;
+    try {
+      await checkAndSend(event.currentTarget);
+    } finally {
+      checking.current = false;
+    }
+  }
+
+  async function checkAndSend(form: HTMLFormElement) {
     const data = new FormData(form);
+    const { validateLeadForm, validateAnswers, formDataReader } = await loadFormChecks();
     const checked = validateLeadForm(data);
     const found: FieldErrors = checked.ok ? {} : { ...checked.fieldErrors };
     const extras = validateAnswers(extraFields, formDataReader(data));
@@ -148,6 +159,7 @@ export function LeadForm({ token, prefill, documentResult, labels = {}, extraFie
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}
+      onFocus={() => void loadFormChecks()}
       aria-describedby={formError ? "lead-form-error" : undefined}
       className="grid gap-6"
     >

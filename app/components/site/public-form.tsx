@@ -1,13 +1,14 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { formDataReader, validateAnswers, type PublicForm } from "@common/forms";
+import type { PublicForm } from "@common/forms";
 import { CHECK_FIELDS_MESSAGE, type ActionFailure, type ActionResult, type FormValues } from "@common/result";
 import { Button } from "~/components/ui/button";
 import { useResultFeedback } from "~/components/ui/use-result-feedback";
 import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
 import { fieldInputId, FormFields } from "./form-fields";
+import { loadFormChecks } from "./load-form-checks";
 
 export type PublicFormResult = ActionResult<{ name: string | null }>;
 
@@ -47,10 +48,14 @@ export function PublicFormView({
     if (result?.ok) doneRef.current?.focus();
   }, [result]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // The checks load on demand (first focus or submit); a second press while they load is ignored.
+  const checking = useRef(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
+    if (pending || checking.current) return;
     const element = event.currentTarget;
+    checking.current = true;
+    const { validateAnswers, formDataReader } = await loadFormChecks().finally(() => (checking.current = false));
     const checked = validateAnswers(form.fields, formDataReader(new FormData(element)));
     if (!checked.ok) {
       setClientCheck({
@@ -90,6 +95,7 @@ export function PublicFormView({
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}
+      onFocus={() => void loadFormChecks()}
       aria-describedby={formError ? "public-form-error" : undefined}
       className="grid gap-6"
     >
