@@ -282,8 +282,10 @@ function sqliteHasData(file: string): boolean {
  * then migrates to latest.
  */
 export async function restoreBackup(target: DatabaseTarget, archive: string, force: boolean): Promise<Manifest> {
+  // The work folder is private (tempDir); the folder it is made in is only created when
+  // missing, never narrowed: for PostgreSQL that is the system's shared temp folder.
   const near = target.kind === "sqlite" ? path.dirname(target.file) : os.tmpdir();
-  ensurePrivateDir(near);
+  if (!fs.existsSync(near)) ensurePrivateDir(near);
   const work = tempDir(near);
   try {
     const { manifest, database } = await verifyArchive(archive, work);

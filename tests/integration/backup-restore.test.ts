@@ -121,8 +121,13 @@ describe.each(dbKinds())("backup and restore on %s", (kind) => {
 
     // Restore into a fresh, empty place.
     restoredDb = await createTestDatabase(kind, { migrate: false });
+    // Restore works in a private folder of its own; the folder it is made in (the SQLite
+    // file's, or the system temp folder for PostgreSQL) keeps its permissions.
+    const near = restoredDb.target.kind === "sqlite" ? path.dirname(restoredDb.target.file) : os.tmpdir();
+    const nearMode = fs.statSync(near).mode & 0o7777;
     const restore = await cli(restoredDb, ["restore", archive]);
     expect(restore.stdout).toContain("Restored the backup");
+    expect(fs.statSync(near).mode & 0o7777, near).toBe(nearMode);
     const db = restoredDb.db;
     const leads = await db.selectFrom("lead_submissions").select(["id", "email"]).execute();
     expect(leads).toHaveLength(manifest.rows.lead_submissions);
