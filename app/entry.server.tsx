@@ -6,9 +6,7 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterC
 
 type HandleErrorArgs = Parameters<HandleErrorFunction>[1];
 import { requestInfoContext } from "@server/http/context";
-import { inlinedStylesheet } from "@server/http/inline-stylesheet";
 import { log } from "@server/logger";
-import { StylesheetProvider } from "~/lib/inline-stylesheet";
 import { NonceProvider } from "~/lib/nonce";
 import { RequestIdProvider } from "~/lib/request-id";
 
@@ -36,11 +34,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetProvider value={inlinedStylesheet()}>
-          <RequestIdProvider value={responseStatusCode >= 500 ? requestId : ""}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </RequestIdProvider>
-        </StylesheetProvider>
+        <RequestIdProvider value={responseStatusCode >= 500 ? requestId : ""}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,

@@ -9,7 +9,6 @@ import { getConfig } from "@server/config";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { RouteError } from "~/components/ui/route-error";
 import { ScrollToTop } from "~/components/site/scroll-to-top";
-import { InlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/site";
 import type { Route } from "./+types/root";
@@ -45,7 +44,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#153d6e" />
         <Meta />
-        <InlineStylesheet />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -22,7 +22,6 @@ import { apiErrorHandler, apiNotFound } from "./http/api-errors";
 import { closeWhenBodyUnread } from "./http/linger";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
-import { inlineRootStylesheet } from "./http/inline-stylesheet";
 import { pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed";
 import { requestLog } from "./http/request-log";
@@ -41,10 +40,9 @@ export interface ServerOptions {
   clientDir?: string;
 }
 
-async function loadBuild(vite: ViteDevServer | undefined, clientDir: string): Promise<ServerBuild> {
+async function loadBuild(vite?: ViteDevServer): Promise<ServerBuild> {
   if (vite) return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-  return inlineRootStylesheet(build, clientDir);
+  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 }
 
 function loadContext(res: Response, options: ServerOptions) {
@@ -87,9 +85,10 @@ export function createApp(options: ServerOptions = {}) {
   app.use(noStoreForPrivatePaths());
   app.use(noStoreWhenSettingCookies());
   app.use(sameSiteGuard(config.siteUrl));
-  const clientDir = options.clientDir ?? path.resolve(import.meta.dirname, "../client");
-  const build = () => loadBuild(options.viteDevServer, clientDir);
-  const renderPage = createFetchHandler(build, config.isProduction ? "production" : "development");
+  const renderPage = createFetchHandler(
+    () => loadBuild(options.viteDevServer),
+    config.isProduction ? "production" : "development",
+  );
   const cache = pageCache({
     db: getDb,
     // Development renders every request (Vite rebuilds modules under it).
@@ -131,6 +130,7 @@ export function createApp(options: ServerOptions = {}) {
   if (options.viteDevServer) {
     app.use(options.viteDevServer.middlewares);
   } else {
+    const clientDir = options.clientDir ?? path.resolve(import.meta.dirname, "../client");
     // Hashed file names never change content: cache for a year. The build wrote .br and .gz
     // beside each (scripts/compress-assets.mjs); those are sent when the browser accepts them.
     app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
@@ -143,7 +143,7 @@ export function createApp(options: ServerOptions = {}) {
     cache.pages,
     resolveSession(),
     createRequestHandler({
-      build,
+      build: () => loadBuild(options.viteDevServer),
       mode: config.isProduction ? "production" : "development",
       getLoadContext: (_req, res) => loadContext(res, options),
     }),

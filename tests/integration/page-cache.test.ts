@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost, updatePost } from "@server/content/posts";
 import { updateSiteSettings } from "@server/settings/settings";
 import { createStaff, signIn } from "../support/auth";
 import { dbKinds } from "../support/db";
-import { root, startTestServer, type TestServer } from "../support/server";
+import { startTestServer, type TestServer } from "../support/server";
 
 const HOME = "/";
 const POST = "/resources/blog/how-to-read-a-merchant-statement";
@@ -273,21 +271,10 @@ describe("hashed assets", () => {
   });
   afterAll(() => server?.stop());
 
-  it("inline the site stylesheet in production pages instead of a render-blocking link", async () => {
-    const home = await request(server, HOME);
-    expect(home.html).not.toMatch(/<link[^>]*rel="stylesheet"/);
-    const inline = /<style id="site-css"[^>]*>([\s\S]*?)<\/style>/.exec(home.html)?.[1] ?? "";
-    const built = fs.readdirSync(path.join(root, "build/client/assets")).find((f) => /^root-.*\.css$/.test(f));
-    expect(built).toBeTruthy();
-    expect(inline).toBe(fs.readFileSync(path.join(root, "build/client/assets", built!), "utf8"));
-  });
-
   it("are sent precompressed from the build: brotli or gzip as accepted, immutable", async () => {
     const home = await request(server, HOME);
     const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(home.html)?.[1];
-    // The stylesheet is inlined in pages, and still served as a hashed asset.
-    const cssFile = fs.readdirSync(path.join(root, "build/client/assets")).find((f) => /^root-.*\.css$/.test(f));
-    const css = cssFile && `/assets/${cssFile}`;
+    const css = /<link[^>]*href="(\/assets\/[^"]+\.css)"/.exec(home.html)?.[1];
     for (const asset of [script, css]) {
       expect(asset).toBeTruthy();
       const plain = await request(server, asset!, { "accept-encoding": "identity" });

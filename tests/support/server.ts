@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createTestDatabase, type DbKind, type TestDatabase } from "./db";
 
-export const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 export interface TestServer {
   url: string;
