@@ -1,5 +1,8 @@
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
+
+/** Prepared statements kept for reuse (distinct SQL texts; the oldest goes first). */
+const STATEMENT_CACHE_SIZE = 500;
 
 /** node:sqlite cannot bind booleans or Dates; store them the way the schema expects. */
 function bindable(value: unknown): unknown {
@@ -21,15 +24,28 @@ export function openSqlite(file: string): SqliteDatabase {
   db.exec("PRAGMA busy_timeout = 5000");
   // FULL: a commit is on the disk before it is acknowledged, so an acknowledged lead survives a power cut (decision 0022).
   db.exec("PRAGMA synchronous = FULL");
+  // Prepared statements are reused by SQL text (the page cache reads the content version on
+  // every request). Iteration (streamed exports) gets a statement of its own: iterating a
+  // shared one would be reset by the next query of the same text.
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string) => {
+    let stmt = statements.get(sql);
+    if (!stmt) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      stmt = db.prepare(sql);
+      statements.set(sql, stmt);
+    }
+    return stmt;
+  };
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
-      const stmt = db.prepare(sql);
+      const stmt = prepared(sql);
       return {
         reader: stmt.columns().length > 0,
         all: (params) => stmt.all({}, ...(params.map(bindable) as never[])),
         run: (params) => stmt.run({}, ...(params.map(bindable) as never[])),
-        iterate: (params) => stmt.iterate({}, ...(params.map(bindable) as never[])),
+        iterate: (params) => db.prepare(sql).iterate({}, ...(params.map(bindable) as never[])),
       };
     },
   };
