@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { freshPostgres } from "./lib/bench-server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -59,22 +60,9 @@ async function child(kind) {
   if (kind === "sqlite") {
     process.env.DATABASE_URL = `file:${path.join(dataDir, "bench.db")}`;
   } else {
-    const pg = (await import("pg")).default;
-    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-    const name = `meritum_bench_${crypto.randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    process.env.DATABASE_URL = url.toString();
-    dropPg = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const database = await freshPostgres(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL);
+    process.env.DATABASE_URL = database.url;
+    dropPg = database.drop;
   }
   process.env.DATA_DIR = dataDir;
   const express = (await import("express")).default;

@@ -13,8 +13,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { tsImport } from "tsx/esm/api";
+import { freshPostgres } from "./lib/bench-server.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -280,23 +280,11 @@ try {
 }
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 if (pgUrl) {
-  const name = `meritum_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
+  const database = await freshPostgres(pgUrl);
   try {
-    await run("postgres", { kind: "postgres", url: url.toString() });
+    await run("postgres", { kind: "postgres", url: database.url });
   } finally {
-    // The pool's sockets close just after it ends: let them go before the database does.
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 } else {
   console.log("\npostgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server)");

@@ -4,24 +4,27 @@
 // BENCH_DATABASE_URL is set. Prints requests/s, latency p50/p99, errors and non-2xx answers,
 // and the server's resident memory at the start (after a warm-up) and at the end.
 //
-// Env: BENCH_DURATION (seconds, default 60), BENCH_CONNECTIONS (default 200),
+// Env: BENCH_DURATION (seconds, default 60), BENCH_CONNECTIONS (default 200), BENCH_WARMUP (seconds
+// at full load before the memory baseline, default 15),
 // BENCH_DATABASE_URL (postgres://… database to use; it gets migrated and seeded).
 import fs from "node:fs";
 import autocannon from "autocannon";
-import { requireBuild, startServer as startBenchServer } from "./lib/bench-server.mjs";
+import { freshPostgres, requireBuild, startServer as startBenchServer } from "./lib/bench-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 
 requireBuild();
 
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
+
 const rssMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
 
 /** The production server on a throwaway database, with the contact form's limits lifted for the run. */
-function startServer() {
+function startServer(databaseUrl) {
   return startBenchServer({
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+    DATABASE_URL: databaseUrl,
     CONTACT_RATE_LIMIT: "10000",
     CONTACT_MIN_SUBMIT_SECONDS: "0",
   });
@@ -47,7 +50,9 @@ function leadBody(token) {
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const server = await startServer();
+// PostgreSQL: a new database next to the one BENCH_DATABASE_URL names, dropped afterwards.
+const pgDatabase = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : undefined;
+const server = await startServer(pgDatabase?.url ?? "");
 try {
   const page = await (await fetch(`${server.url}/contact`)).text();
   const token =
@@ -70,8 +75,9 @@ try {
     { method: "GET", path: "/resources/search?q=chargeback" },
     { method: "POST", path: "/contact", headers: { "content-type": lead.contentType }, body: lead.body },
   ];
-  // Warm-up, then the memory baseline.
-  await autocannon({ url: server.url, connections: 20, duration: 5, requests });
+  // Warm-up at the full load (caches, JIT, connection buffers and the heap reach their working
+  // size), then the memory baseline: growth after it is what a leak would show.
+  await autocannon({ url: server.url, connections: CONNECTIONS, duration: WARMUP, requests, timeout: 30 });
   const startRss = rssMb(server.pid);
   const result = await autocannon({
     url: server.url,
@@ -85,11 +91,17 @@ try {
     `bench:load — ${CONNECTIONS} connections, ${DURATION} s, mix: ${requests.length} requests (8 pages, 2 searches, 1 Free Analysis post)`,
   );
   console.log(`requests/s      ${Math.round(result.requests.average)} (total ${result.requests.total})`);
-  console.log(`latency p50/p99 ${result.latency.p50} ms / ${result.latency.p99} ms (max ${result.latency.max} ms)`);
-  console.log(`errors          ${result.errors} (timeouts ${result.timeouts}), non-2xx ${result.non2xx}`);
+  console.log(
+    `latency p50/p99 ${result.latency.p50} ms / ${result.latency.p99} ms (p99.9 ${result.latency.p99_9} ms, max ${result.latency.max} ms)`,
+  );
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(", ");
+  console.log(`errors          ${result.errors} (timeouts ${result.timeouts}), non-2xx ${result.non2xx} (${statuses})`);
   console.log(
     `server memory   ${startRss} MB at start, ${endRss} MB at end (${(((endRss - startRss) / startRss) * 100).toFixed(1)} %)`,
   );
 } finally {
   await server.stop();
+  await pgDatabase?.drop();
 }

@@ -1,6 +1,7 @@
 // Shared by the bench scripts: start the production build on a free port with a throwaway
 // DATA_DIR and SQLite database, as `npm start` would, and stop it again.
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -71,4 +72,30 @@ export async function startServer(extraEnv = {}) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { url, pid: child.pid, stop, stderr: () => stderr };
+}
+
+/**
+ * A new, empty PostgreSQL database beside the one `adminUrl` names (a bench never runs on a
+ * database with earlier data: rate-limit counters and rows left by another run skew it).
+ * Returns its URL and `drop()`, which removes it with any connection still open.
+ */
+export async function freshPostgres(adminUrl) {
+  const pg = (await import("pg")).default;
+  const name = `meritum_bench_${crypto.randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+  return { url: url.toString(), drop };
 }
