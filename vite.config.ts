@@ -76,7 +76,7 @@ export default defineConfig({
                   name: "form",
                   test: anyOf(
                     String.raw`[\\/]app[\\/]components[\\/]ui[\\/](input|checkbox|select|textarea|field|label|use-result-feedback)\.tsx?$`,
-                    String.raw`[\\/]app[\\/]components[\\/]site[\\/](form-guard-inputs|form-error-summary)\.tsx?$`,
+                    String.raw`[\\/]app[\\/]components[\\/]site[\\/](form-guard-inputs|form-error-summary|load-form-checks)\.tsx?$`,
                     String.raw`[\\/]app[\\/]lib[\\/]api-error\.tsx?$`,
                   ),
                   priority: 5,

@@ -228,6 +228,29 @@ describe("the Free Analysis form in Chromium", () => {
     await page.context().close();
   });
 
+  it("loads its checks on demand, and when they cannot load (a deploy replaced them) the server's check answers", async () => {
+    const { page } = await start();
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+    await page.route(/\/assets\/form-checks-[^/]+\.js$/, (route) => route.abort());
+    await open(page);
+    // Not on the page's first load: the schema library comes with the checks.
+    expect(requested.filter((p) => p.startsWith("/assets/form-checks-"))).toEqual([]);
+
+    await typeInto(page, "Business name", "Ruiz Auto Care");
+    await expect.poll(() => requested.some((p) => p.startsWith("/assets/form-checks-"))).toBe(true);
+    const posted = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/contact"),
+    );
+    await page.getByRole("button", { name: "Get my free analysis" }).click();
+    expect((await posted).status()).toBe(400);
+    const name = page.getByLabel(/^Your name/);
+    await expect.poll(() => name.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#lead-name-error").textContent()).toBe("Please enter your name.");
+    expect(await page.getByLabel(/^Business name/).inputValue()).toBe("Ruiz Auto Care");
+    await page.context().close();
+  });
+
   it("without JavaScript: the plain form post shows errors with the values kept, then the confirmation", async () => {
     const { page } = await start({ javaScriptEnabled: false });
     await open(page, "/contact", { scripts: false });

@@ -100,11 +100,14 @@ export function LeadForm({ token, prefill, documentResult, labels = {}, extraFie
 
   async function checkAndSend(form: HTMLFormElement) {
     const data = new FormData(form);
-    const { validateLeadForm, validateAnswers, formDataReader } = await loadFormChecks();
-    const checked = validateLeadForm(data);
-    const found: FieldErrors = checked.ok ? {} : { ...checked.fieldErrors };
-    const extras = validateAnswers(extraFields, formDataReader(data));
-    if (!extras.ok) Object.assign(found, extras.fieldErrors);
+    const found: FieldErrors = {};
+    const checks = await loadFormChecks();
+    if (checks) {
+      const checked = checks.validateLeadForm(data);
+      if (!checked.ok) Object.assign(found, checked.fieldErrors);
+      const extras = checks.validateAnswers(extraFields, checks.formDataReader(data));
+      if (!extras.ok) Object.assign(found, extras.fieldErrors);
+    }
     const file = data.get("statement");
     if (file instanceof File && file.size > 0) {
       const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());

@@ -55,9 +55,10 @@ export function PublicFormView({
     if (pending || checking.current) return;
     const element = event.currentTarget;
     checking.current = true;
-    const { validateAnswers, formDataReader } = await loadFormChecks().finally(() => (checking.current = false));
-    const checked = validateAnswers(form.fields, formDataReader(new FormData(element)));
-    if (!checked.ok) {
+    const checks = await loadFormChecks();
+    checking.current = false;
+    const checked = checks?.validateAnswers(form.fields, checks.formDataReader(new FormData(element)));
+    if (checked && !checked.ok) {
       setClientCheck({
         failure: { ok: false, formError: CHECK_FIELDS_MESSAGE, fieldErrors: checked.fieldErrors },
         after: fetcher.data,
