@@ -1,5 +1,12 @@
 import * as z from "zod/mini";
-import { LEAD_SOURCES, MONTHLY_VOLUMES, PAYMENT_METHODS, type MonthlyVolume, type PaymentMethod } from "./lead";
+import {
+  FIELD_ORDER,
+  LEAD_SOURCES,
+  MONTHLY_VOLUMES,
+  PAYMENT_METHODS,
+  type MonthlyVolume,
+  type PaymentMethod,
+} from "./lead";
 import { LEAD_LIMITS as LIMITS } from "./limits";
 import { checkInput } from "./result";
 
@@ -122,22 +129,14 @@ export const leadFormSchema = z.object({
 
 export type LeadFormInput = z.output<typeof leadFormSchema>;
 
+/** The inputs read as one string each: the form's fields but the list and the file, and the hidden ones. */
 const SINGLE_FIELDS = [
-  "name",
-  "businessName",
-  "email",
-  "phone",
-  "website",
-  "monthlyVolume",
-  "averageTicket",
-  "currentProcessor",
-  "message",
-  "consent",
+  ...FIELD_ORDER.filter((field) => field !== "paymentMethods" && field !== "statement"),
   "source",
   "calcVolume",
   "calcTransactions",
   "calcFees",
-] as const;
+];
 
 /** FormData → the plain object the schema reads (files are handled separately). */
 export function leadFormObject(form: FormData): Record<string, unknown> {

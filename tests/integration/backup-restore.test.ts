@@ -7,14 +7,13 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "@server/db";
 import { writeArchive } from "@server/db/archive";
-import { issueFormToken } from "@server/leads/form-token";
 import { apiCall, signIn, startStaffServer } from "../support/auth";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
+import { leadForm } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
-const AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
 /** Runs the CLI as `npm run db:<command>` does, against `database`. */
@@ -35,20 +34,10 @@ function pdf(i: number): Buffer {
 }
 
 async function postLead(server: TestServer, i: number, bytes: Buffer): Promise<number> {
-  const fd = new FormData();
-  const fields: Record<string, string> = {
-    formToken: issueFormToken(AUTH_SECRET, Date.now() - 10_000),
-    name: `Visitor ${i}`,
-    businessName: `Shop ${i}`,
-    email: `visitor${i}@example.com`,
-    phone: "(480) 555-0123",
-    monthlyVolume: "10k-50k",
-    paymentMethods: "in-person",
-    consent: "yes",
-    source: "contact",
-  };
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  fd.append("statement", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), `statement-${i}.pdf`);
+  const fd = leadForm(
+    { name: `Visitor ${i}`, businessName: `Shop ${i}`, email: `visitor${i}@example.com` },
+    { name: `statement-${i}.pdf`, type: "application/pdf", bytes: new Uint8Array(bytes) },
+  );
   const res = await fetch(`${server.url}/contact`, {
     method: "POST",
     body: fd,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueFormToken } from "@server/leads/form-token";
 import { apiCall, startStaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
+import { formBody, formToken, leadForm } from "../support/lead-forms";
 import type { TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -9,7 +9,6 @@ import { startTestSmtp, type TestSmtp } from "../support/smtp";
  * Form file answers share the statements' daily cap and the file store; every form's staff
  * e-mail is a job (a resend queues a new one); erasing a contact removes its stored files.
  */
-const AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
 const uploadForm = {
@@ -51,11 +50,9 @@ describe.each(dbKinds())("form uploads and notification jobs on %s", (kind) => {
 
   const db = () => server.database.db;
   const submit = (email: string) => {
-    const fd = new FormData();
-    fd.append("formToken", issueFormToken(AUTH_SECRET, Date.now() - 10_000));
-    fd.append("fullName", "Dana Doc");
-    fd.append("email", email);
-    fd.append("doc", new Blob([PDF as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "doc.pdf");
+    const fd = formBody({ formToken: formToken(), fullName: "Dana Doc", email }, [
+      { field: "doc", name: "doc.pdf", type: "application/pdf", bytes: PDF },
+    ]);
     return fetch(`${server.url}/forms/documents`, {
       method: "POST",
       body: fd,
@@ -97,20 +94,10 @@ describe.each(dbKinds())("form uploads and notification jobs on %s", (kind) => {
 
   it("past the cap, /contact still takes the lead, tells the visitor the statement was not accepted, and staff see why", async () => {
     const postContact = (email: string) => {
-      const fd = new FormData();
-      const fields: Record<string, string> = {
-        formToken: issueFormToken(AUTH_SECRET, Date.now() - 10_000),
-        name: "Casey Cap",
-        businessName: "Cap Coffee",
-        email,
-        phone: "(480) 555-0188",
-        monthlyVolume: "10k-50k",
-        paymentMethods: "in-person",
-        consent: "yes",
-        source: "contact",
-      };
-      for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-      fd.append("statement", new Blob([PDF as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "june.pdf");
+      const fd = leadForm(
+        { name: "Casey Cap", businessName: "Cap Coffee", email, phone: "(480) 555-0188" },
+        { name: "june.pdf", type: "application/pdf", bytes: PDF },
+      );
       // A document post, as a browser without JavaScript sends it.
       return fetch(`${server.url}/contact`, {
         method: "POST",

@@ -5,7 +5,13 @@ import { storeFormSubmission } from "@server/forms/submissions";
 import { keysetPages } from "@server/http/csv";
 import { apiCall, startStaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
-import { everyTypeForm as everyType, freePort, partnerAnswers as answersForm, samplePdf } from "../support/lead-forms";
+import {
+  everyTypeForm as everyType,
+  freePort,
+  partnerAnswers as answersForm,
+  samplePdf,
+  newIp,
+} from "../support/lead-forms";
 import type { TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -16,9 +22,6 @@ import { startTestSmtp, type TestSmtp } from "../support/smtp";
  * failure. Definitions and public posts: forms.test.ts.
  */
 const PDF = new Uint8Array(samplePdf());
-
-let ipCounter = 0;
-const newIp = () => `198.51.100.${++ipCounter}`;
 
 describe.each(dbKinds())("the submissions inbox on %s", (kind) => {
   let server: TestServer;

@@ -6,6 +6,7 @@ import {
   formToken as token,
   partnerAnswers as answersForm,
   samplePdf,
+  newIp,
 } from "../support/lead-forms";
 import type { TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
@@ -17,9 +18,6 @@ import { startTestSmtp, type TestSmtp } from "../support/smtp";
  * following every change to a form. The inbox, export and notifications: forms-inbox.test.ts.
  */
 const PDF = new Uint8Array(samplePdf());
-
-let ipCounter = 0;
-const newIp = () => `198.51.100.${++ipCounter}`;
 
 describe.each(dbKinds())("form definitions and public posts on %s", (kind) => {
   let server: TestServer;

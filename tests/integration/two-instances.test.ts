@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpContentVersion } from "@server/content/version";
-import { issueFormToken } from "@server/leads/form-token";
 import { createStaff, PASSWORD, postLogin, signIn } from "../support/auth";
+import { leadForm } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -12,7 +12,6 @@ import { startTestSmtp, type TestSmtp } from "../support/smtp";
  * Two instances of the production build on one PostgreSQL database behind a small
  * round-robin reverse proxy (as nginx would be, with TRUST_PROXY=1): they behave as one site.
  */
-const AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 
 interface Proxy {
   url: string;
@@ -71,20 +70,10 @@ async function postLead(
   ip: string,
   statement?: Uint8Array<ArrayBuffer>,
 ): Promise<number> {
-  const fd = new FormData();
-  const fields: Record<string, string> = {
-    formToken: issueFormToken(AUTH_SECRET, Date.now() - 10_000),
-    name: "Visitor",
-    businessName: "Shop",
-    email,
-    phone: "(480) 555-0123",
-    monthlyVolume: "10k-50k",
-    paymentMethods: "in-person",
-    consent: "yes",
-    source: "contact",
-  };
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (statement) fd.append("statement", new Blob([statement], { type: "application/pdf" }), "statement.pdf");
+  const fd = leadForm(
+    { name: "Visitor", businessName: "Shop", email },
+    statement && { name: "statement.pdf", type: "application/pdf", bytes: statement },
+  );
   const res = await fetch(`${instance.url}/contact`, { method: "POST", body: fd, headers: { "X-Forwarded-For": ip } });
   return res.status;
 }
@@ -151,20 +140,10 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
     const sent: string[] = [];
     for (const [i, upstream] of [a, b, a, b].entries()) {
-      const fd = new FormData();
-      const fields: Record<string, string> = {
-        formToken: issueFormToken(AUTH_SECRET, Date.now() - 10_000),
-        name: `Visitor ${i}`,
-        businessName: `Shop ${i}`,
-        email: `visitor${i}@example.com`,
-        phone: "(480) 555-0123",
-        monthlyVolume: "10k-50k",
-        paymentMethods: "in-person",
-        consent: "yes",
-        source: "contact",
-      };
-      for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-      fd.append("statement", new Blob([pdf], { type: "application/pdf" }), `statement-${i}.pdf`);
+      const fd = leadForm(
+        { name: `Visitor ${i}`, businessName: `Shop ${i}`, email: `visitor${i}@example.com` },
+        { name: `statement-${i}.pdf`, type: "application/pdf", bytes: pdf },
+      );
       const res = await fetch(`${upstream.url}/contact`, {
         method: "POST",
         body: fd,
