@@ -36,7 +36,7 @@ export function FormErrorSummary({
           <ul className="mt-2 grid list-disc gap-1 pl-5">
             {links.map((link) => (
               <li key={link.target}>
-                <a className="inline-block min-h-6 py-0.5 underline" href={`#${link.target}`}>
+                <a className="block min-h-6 py-0.5 underline" href={`#${link.target}`}>
                   {link.text}
                 </a>
               </li>
