@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, type LinksFunction } from "react-router";
+import { Links, Meta, Outlet, type LinksFunction } from "react-router";
 import { useEffect } from "react";
 import { getDb } from "@server/db";
 import { ownerFirstName, ownerPath } from "@common/settings";
@@ -8,11 +8,12 @@ import { shareImagePath } from "@common/media";
 import { getConfig } from "@server/config";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { RouteError } from "~/components/ui/route-error";
+import { HydrationScripts } from "~/components/site/hydration-scripts";
 import { ScrollToTop } from "~/components/site/scroll-to-top";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/site";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -43,6 +44,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#153d6e" />
+        {/* A resource with a precedence: React writes it at the top of <head>, before the
+            hydration scripts' preloads (decision 0009). */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>
@@ -50,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <DeferredToaster />
         <ScrollToTop />
-        <Scripts nonce={nonce} />
+        <HydrationScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -273,7 +273,8 @@ describe("hashed assets", () => {
 
   it("are sent precompressed from the build: brotli or gzip as accepted, immutable", async () => {
     const home = await request(server, HOME);
-    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(home.html)?.[1];
+    // Hydration modules are named in the start script (app/components/site/hydration-scripts.tsx).
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(home.html)?.[1];
     const css = /<link[^>]*href="(\/assets\/[^"]+\.css)"/.exec(home.html)?.[1];
     for (const asset of [script, css]) {
       expect(asset).toBeTruthy();

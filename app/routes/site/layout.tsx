@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Outlet, useLocation, useRouteError } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
@@ -23,12 +24,17 @@ export default function SiteLayout() {
   // Where this visit began, for the public forms (common/attribution.ts).
   useRecordFirstTouch();
   const loading = usePageLoading();
+  // Pages fade and slide in *between* routes: the page a visit starts on is painted at once, so
+  // its hero text is on screen with the first frame. After the first navigation every page,
+  // the first one included, animates. (Adjusting state during render, React's pattern for it.)
+  const [firstKey, setFirstKey] = useState<string | null>(location.key);
+  if (firstKey !== null && location.key !== firstKey) setFirstKey(null);
   return (
     <Shell>
       {loading ? (
         <PageLoading />
       ) : (
-        <div key={location.pathname} className="page-transition">
+        <div key={location.pathname} className={firstKey === null ? "page-transition" : undefined}>
           <Outlet />
         </div>
       )}
