@@ -26,17 +26,22 @@ const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p)
 requireBuild();
 
 /**
- * The JS a first visit downloads: <script src>, <link rel=modulepreload>, and every built module
- * an inline script names (the hydration start script lists its preloads and carries React
- * Router's module script as a string, decision 0009; quotes inside it are escaped).
+ * The JS a first visit downloads: <script src>, <link rel=modulepreload>, the inline module's
+ * static imports, and the modules the hydration start script adds after the first paint (its
+ * first argument, decision 0009).
  */
 function scriptUrls(html) {
   const urls = new Set();
   for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g)) urls.add(m[1]);
-  for (const script of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const m of script[1].matchAll(/["'](\/assets\/[^"'\\]+\.js)\\?["']/g)) urls.add(m[1]);
+  for (const script of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const m of script[1].matchAll(/import\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]);
+  }
+  for (const script of html.matchAll(/<script\b[^>]*\bdata-hydration-start\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    const preloads = /\}\)\((\[[^\]]*\])/.exec(script[1]);
+    if (!preloads) throw new Error("bench:pages: the hydration start script has no module list");
+    for (const url of JSON.parse(preloads[1])) urls.add(url);
   }
   return [...urls].filter((u) => u.endsWith(".js"));
 }

@@ -97,9 +97,13 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
       {moduleScript != null && (
         <script
           nonce={nonce}
+          data-hydration-start=""
           suppressHydrationWarning
           dangerouslySetInnerHTML={{
-            __html: `(${startAfterFirstPaint.toString()})(${inlineJson(preloads)},${inlineJson(moduleScript)})`,
+            // Only the server's text runs (hydration keeps it), so the browser bundle leaves it out.
+            __html: import.meta.env.SSR
+              ? `(${startAfterFirstPaint.toString()})(${inlineJson(preloads)},${inlineJson(moduleScript)})`
+              : "",
           }}
         />
       )}
