@@ -79,12 +79,7 @@ export function createApp(options: ServerOptions = {}) {
     next();
   });
   app.use(closeWhenBodyUnread());
-  app.use(clientIpHeader());
   app.use(requestLog());
-  app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
-  app.use(noStoreForPrivatePaths());
-  app.use(noStoreWhenSettingCookies());
-  app.use(sameSiteGuard(config.siteUrl));
   const renderPage = createFetchHandler(
     () => loadBuild(options.viteDevServer),
     config.isProduction ? "production" : "development",
@@ -93,10 +88,19 @@ export function createApp(options: ServerOptions = {}) {
     db: getDb,
     // Development renders every request (Vite rebuilds modules under it).
     enabled: config.pageCache && !options.viteDevServer,
+    isProduction: config.isProduction,
     render: (request, res) => renderPage(request, loadContext(res, options)),
   });
-  // A page the cache holds is answered here, before static files and compression look at it.
+  // A page the cache holds is answered here, before the rest of the chain, static files and
+  // compression look at it; it sets the security headers itself. What follows does not apply
+  // to a hit: a hit is an anonymous GET or HEAD of a public page (no cross-site guard, no
+  // better-auth, no private path) and sets no cookie.
   app.use(cache.hits);
+  app.use(clientIpHeader());
+  app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
+  app.use(noStoreForPrivatePaths());
+  app.use(noStoreWhenSettingCookies());
+  app.use(sameSiteGuard(config.siteUrl));
   // Pages the cache does not answer are compressed on the fly at compression's defaults, which
   // are fast (brotli quality 4, gzip 6); the cache and the build's .br/.gz carry the small ones.
   app.use(compression());

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from "kysely";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 
@@ -7,9 +8,17 @@ import { nowIso } from "../db/dialect";
  * index was built from, so an edit made through another instance is picked up.
  */
 export async function getContentVersion(db: DB): Promise<number> {
-  const row = await db.selectFrom("content_versions").select("version").where("key", "=", "content").executeTakeFirst();
-  return Number(row?.version ?? 0);
+  // Read on every page request (the page cache's check): compiled once per database.
+  let query = versionQueries.get(db);
+  if (!query) {
+    query = db.selectFrom("content_versions").select("version").where("key", "=", "content").compile();
+    versionQueries.set(db, query);
+  }
+  const { rows } = await db.executeQuery(query);
+  return Number(rows[0]?.version ?? 0);
 }
+
+const versionQueries = new WeakMap<DB, CompiledQuery<{ version: number | string | bigint }>>();
 
 export async function bumpContentVersion(db: DB): Promise<number> {
   const row = await db

@@ -109,6 +109,23 @@ describe.each(dbKinds())("page cache on %s", (kind) => {
     expect(freshNonce).not.toBe(nonce);
     expectScriptsCarry(fresh.html, freshNonce);
     expect(withoutNonce(cached.html, nonce)).toBe(withoutNonce(fresh.html, freshNonce));
+
+    // A hit is answered ahead of the security-headers middleware and sets the same headers itself.
+    const securityHeaders = (headers: Headers) =>
+      [
+        "x-content-type-options",
+        "referrer-policy",
+        "x-frame-options",
+        "cross-origin-opener-policy",
+        "permissions-policy",
+        "strict-transport-security",
+      ].map((name) => [name, headers.get(name)]);
+    expect(securityHeaders(cached.headers)).toEqual(securityHeaders(fresh.headers));
+    expect(securityHeaders(cached.headers).every(([, value]) => value)).toBe(true);
+    expect(csp.split(nonce).join("NONCE")).toBe(
+      fresh.headers.get("content-security-policy")!.split(freshNonce).join("NONCE"),
+    );
+    expect(cached.headers.get("x-request-id")).toBeTruthy();
   });
 
   it("serves brotli, gzip or plain bytes by Accept-Encoding, each with its own strong ETag", async () => {

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { DB } from "../../db";
 import { log } from "../../logger";
-import { contentSecurityPolicy } from "../security-headers";
+import { contentSecurityPolicy, setSecurityHeaders } from "../security-headers";
 import { ContentStateReader, type ContentState } from "./content-state";
 import { buildCachedPage, chooseEncoding, matchesIfNoneMatch, PageStore, type CachedPage } from "./store";
 
@@ -36,6 +36,8 @@ export interface PageCacheOptions {
   db: () => DB;
   render: Renderer;
   enabled: boolean;
+  /** Hits are answered ahead of the security-headers middleware, so they set those headers themselves. */
+  isProduction: boolean;
   /** Upper bound of the memory the cached pages take (all three encodings). */
   maxBytes?: number;
 }
@@ -124,7 +126,7 @@ export function pageCache(options: PageCacheOptions) {
       const state = await reader().current();
       const cached = store.get(requestUrl(req));
       if (cached && cached.version === state.version && cached.dueAt === state.dueAt) {
-        return send(req, res, cached, "hit");
+        return send(req, res, cached, "hit", options.isProduction);
       }
     } catch (err) {
       log.error("page cache lookup failed", { err });
@@ -158,7 +160,7 @@ export function pageCache(options: PageCacheOptions) {
       const key = requestUrl(req);
       const cached = store.get(key);
       if (cached && cached.version === state.version && cached.dueAt === state.dueAt) {
-        return send(req, res, cached, "hit");
+        return send(req, res, cached, "hit", options.isProduction);
       }
       let pending = builds.get(key);
       const builder = !pending;
@@ -167,7 +169,7 @@ export function pageCache(options: PageCacheOptions) {
         builds.set(key, pending);
       }
       const result = await pending;
-      if ("page" in result) return send(req, res, result.page, builder ? "miss" : "hit");
+      if ("page" in result) return send(req, res, result.page, builder ? "miss" : "hit", options.isProduction);
       if (!builder) return next(); // another request's answer (maybe with its cookies): render our own
       await sendUncached(res, result.uncacheable, req.method === "HEAD");
     } catch (err) {
@@ -179,10 +181,11 @@ export function pageCache(options: PageCacheOptions) {
   return { hits, pages };
 }
 
-function send(req: Request, res: Response, page: CachedPage, outcome: "hit" | "miss") {
+function send(req: Request, res: Response, page: CachedPage, outcome: "hit" | "miss", isProduction: boolean) {
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(page.nonce, false));
+  // The policy of the nonce the page was rendered with (decision 0016).
+  setSecurityHeaders(res, contentSecurityPolicy(page.nonce, false), isProduction);
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", page.etags[encoding]);
