@@ -127,7 +127,8 @@ export function MarkdownField({
               maxLength={maxLength}
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
-              className="font-mono text-sm"
+              textSize="sm"
+              className="font-mono"
             />
           </Field>
         </TabsContent>

@@ -14,9 +14,6 @@ import { Textarea } from "~/components/ui/textarea";
  * Free Analysis form on /contact.
  */
 
-/** The public forms keep 16 px text on every screen size (the kit's controls drop to 14 px from sm). */
-const publicControl = "sm:text-base";
-
 export function fieldInputId(prefix: string, field: Pick<FormField, "key" | "type" | "options">): string {
   return field.type === "multiselect" ? `${prefix}-${field.key}-0` : `${prefix}-${field.key}`;
 }
@@ -66,7 +63,8 @@ function OneField({
   const mark = field.required ? "required" : "optional";
   const text = typeof value === "string" ? value : undefined;
   const hint = field.help ?? undefined;
-  const common = { name: field.key, autoFocus, className: publicControl };
+  // The public forms keep 16 px text on every screen size (the kit's controls drop to 14 px from sm).
+  const common = { name: field.key, autoFocus, textSize: "base" as const };
   switch (field.type) {
     case "multiselect": {
       const chosen = Array.isArray(value) ? value : text ? [text] : [];

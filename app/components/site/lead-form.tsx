@@ -40,9 +40,6 @@ interface LeadFormProps {
   documentResult?: LeadActionResult;
 }
 
-/** The public form keeps 16 px text on every screen size (the kit's controls drop to 14 px from sm). */
-const publicControl = "sm:text-base";
-
 const SENT_TOAST = { title: "Request sent", description: "Thank you. We'll be in touch within one business day." };
 
 function fieldId(field: string) {
@@ -146,12 +143,15 @@ export function LeadForm({ token, prefill, documentResult, labels = {}, extraFie
   const autoFocus = (field: LeadField) => (autoFocusField === field ? true : undefined);
 
   const invalid = (field: LeadField) => (errors[field] ? true : undefined);
-  /** The common props of a text input: its name, the value to show again, autofocus after a plain post. */
+  /**
+   * The common props of a text input: its name, the value to show again, autofocus after a plain
+   * post, and 16 px text on every screen size (the kit's controls drop to 14 px from sm).
+   */
   const text = (field: LeadField) => ({
     name: field,
     autoFocus: autoFocus(field),
     defaultValue: textValue(values, field),
-    className: publicControl,
+    textSize: "base" as const,
   });
 
   return (
@@ -232,7 +232,7 @@ export function LeadForm({ token, prefill, documentResult, labels = {}, extraFie
             name="monthlyVolume"
             autoFocus={autoFocus("monthlyVolume")}
             defaultValue={values.monthlyVolume ?? ""}
-            className={publicControl}
+            textSize="base"
           >
             <option value="">Choose a range</option>
             {MONTHLY_VOLUMES.map((v) => (
@@ -304,7 +304,7 @@ export function LeadForm({ token, prefill, documentResult, labels = {}, extraFie
           rows={5}
           maxLength={LEAD_LIMITS.message}
           defaultValue={values.message}
-          className={publicControl}
+          textSize="base"
         />
       </Field>
 

@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 import { Label } from "./label";
 
 /**
@@ -73,10 +73,7 @@ export function Field({
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const label_ = (
-    <Label
-      htmlFor={controlId}
-      className={orientation === "horizontal" ? "font-normal text-body-foreground" : undefined}
-    >
+    <Label htmlFor={controlId} variant={orientation === "horizontal" ? "beside" : "default"}>
       {label}
       <LabelMark mark={mark} />
     </Label>
@@ -89,7 +86,7 @@ export function Field({
     </FieldContext>
   );
   return (
-    <div className={cn("grid content-start gap-1.5", className)}>
+    <div className={cx("grid content-start gap-1.5", className)}>
       {orientation === "horizontal" ? (
         <div className="flex items-start gap-3 [&>input]:mt-0.5">
           {control}
@@ -112,14 +109,14 @@ function LabelMark({ mark }: { mark?: FieldProps["mark"] }) {
 }
 
 export function FieldHint({ className, ...props }: ComponentProps<"p">) {
-  return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
+  return <p className={cx("text-sm text-muted-foreground", className)} {...props} />;
 }
 
 /** The sentence beside a field in error (nothing when there is none). */
 export function FieldError({ className, children, ...props }: ComponentProps<"p">) {
   if (!children) return null;
   return (
-    <p className={cn("flex items-start gap-1.5 text-sm font-medium text-destructive", className)} {...props}>
+    <p className={cx("flex items-start gap-1.5 text-sm font-medium text-destructive", className)} {...props}>
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>{children}</span>
     </p>
@@ -141,7 +138,7 @@ export function FieldSet({ legend, id, hint, error, mark, className, children, .
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <fieldset aria-describedby={join(hintId, errorId)} className={cn("grid gap-1.5", className)} {...props}>
+    <fieldset aria-describedby={join(hintId, errorId)} className={cx("grid gap-1.5", className)} {...props}>
       <legend className="text-sm font-medium text-foreground">
         {legend}
         <LabelMark mark={mark} />

@@ -1,8 +1,20 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/utils";
-import { controlClass } from "./input";
+import { cx } from "~/lib/cx";
+import { controlVariants, type ControlVariantProps } from "./input";
 import { useFieldControl } from "./field";
 
-export function Textarea({ className, rows = 4, ...props }: ComponentProps<"textarea">) {
-  return <textarea rows={rows} className={cn(controlClass, "min-h-20", className)} {...useFieldControl(props)} />;
+export function Textarea({
+  className,
+  rows = 4,
+  width,
+  textSize,
+  ...props
+}: ComponentProps<"textarea"> & ControlVariantProps) {
+  return (
+    <textarea
+      rows={rows}
+      className={cx(controlVariants({ width, textSize }), "min-h-20", className)}
+      {...useFieldControl(props)}
+    />
+  );
 }

@@ -112,10 +112,10 @@ export default function SubmissionsPage() {
             <Input name="q" type="search" defaultValue={filter.q} placeholder="Name, e-mail, any answer" />
           </Field>
           <Field id="submission-from" label="From">
-            <Input name="from" type="date" defaultValue={filter.from} className="w-auto" />
+            <Input name="from" type="date" defaultValue={filter.from} width="auto" />
           </Field>
           <Field id="submission-to" label="To">
-            <Input name="to" type="date" defaultValue={filter.to} className="w-auto" />
+            <Input name="to" type="date" defaultValue={filter.to} width="auto" />
           </Field>
           <Button type="submit" variant="outline">
             Filter

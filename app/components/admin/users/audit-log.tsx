@@ -47,7 +47,7 @@ export function AuditLog() {
           <Input name="aq" type="search" defaultValue={filter.q} />
         </Field>
         <Field label="Action" id="audit-action">
-          <Select name="action" defaultValue={filter.action} className="w-auto">
+          <Select name="action" defaultValue={filter.action} width="auto">
             <option value="">All actions</option>
             {audit.data?.actions.map((a) => (
               <option key={a.value} value={a.value}>
