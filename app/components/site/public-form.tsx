@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import type { PublicForm } from "@common/forms";
 import { CHECK_FIELDS_MESSAGE, type ActionFailure, type ActionResult, type FormValues } from "@common/result";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { useResultFeedback } from "~/components/ui/use-result-feedback";
 import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
@@ -124,9 +124,14 @@ export function PublicFormView({
       <FormFields fields={form.fields} prefix="form" errors={fieldErrors} values={values} autoFocusKey={firstError} />
 
       <div>
-        <Button type="submit" size="lg" disabled={pending} aria-disabled={pending || undefined}>
+        <button
+          type="submit"
+          className={buttonVariants({ size: "lg" })}
+          disabled={pending}
+          aria-disabled={pending || undefined}
+        >
           {pending ? "Sending…" : "Send"}
-        </Button>
+        </button>
         <p className="mt-3 text-sm text-slate-600" aria-live="polite">
           {pending ? "Sending your answers, please wait." : ""}
         </p>
