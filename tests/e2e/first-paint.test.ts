@@ -79,4 +79,39 @@ describe("first paint before hydration (decision 0009)", () => {
       expect(largest?.time, path).toBe(fcp);
     }
   });
+
+  // The start script's other ways in: each must still hydrate the page, without an error.
+  const fallbacks: Array<[string, () => void]> = [
+    [
+      "a browser without PerformanceObserver",
+      () => Object.defineProperty(window, "PerformanceObserver", { value: undefined, configurable: true }),
+    ],
+    [
+      "a browser without paint timing",
+      () => Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { value: ["mark"], configurable: true }),
+    ],
+    [
+      "a tab opened in the background",
+      () => Object.defineProperty(document, "visibilityState", { get: () => "hidden", configurable: true }),
+    ],
+    [
+      "a browser that never reports the paint (the 3 s fallback)",
+      () => {
+        class Silent {
+          static supportedEntryTypes = ["paint"];
+          observe() {}
+          disconnect() {}
+        }
+        Object.defineProperty(window, "PerformanceObserver", { value: Silent, configurable: true });
+      },
+    ],
+  ];
+  it.each(fallbacks)("hydrates in %s", async (_name, setUp) => {
+    const { page, problems } = await newPage(browser);
+    await page.addInitScript(setUp);
+    await page.goto(server.url + "/");
+    await waitForHydration(page);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -60,7 +60,9 @@ function startAfterFirstPaint(preloads: string[], moduleScript: string) {
     script.textContent = moduleScript;
     document.head.append(script);
   };
-  if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+  const paintTiming =
+    typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint");
+  if (document.visibilityState === "hidden" || !paintTiming) {
     start();
     return;
   }
