@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, type LinksFunction } from "react-router";
+import { Links, Meta, Outlet, useMatches, type LinksFunction } from "react-router";
 import { useEffect } from "react";
 import { getDb } from "@server/db";
 import { ownerFirstName, ownerPath } from "@common/settings";
@@ -8,7 +8,7 @@ import { shareImagePath } from "@common/media";
 import { getConfig } from "@server/config";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { RouteError } from "~/components/ui/route-error";
-import { HydrationScripts } from "~/components/site/hydration-scripts";
+import { HydrationScripts, type HydrationHandle } from "~/components/site/hydration-scripts";
 import { ScrollToTop } from "~/components/site/scroll-to-top";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/site";
@@ -38,6 +38,7 @@ export async function loader(_args: Route.LoaderArgs): Promise<RootData> {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const afterFirstPaint = useMatches().some((m) => (m.handle as HydrationHandle | undefined)?.hydrateAfterFirstPaint);
   return (
     <html lang="en-US">
       <head>
@@ -54,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <DeferredToaster />
         <ScrollToTop />
-        <HydrationScripts nonce={nonce} />
+        <HydrationScripts nonce={nonce} afterFirstPaint={afterFirstPaint} />
       </body>
     </html>
   );

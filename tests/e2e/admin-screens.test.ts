@@ -2,7 +2,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeAudit } from "@server/audit/audit";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  waitForHydration,
+  type PageProblems,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -127,6 +134,7 @@ describe("admin screens in Chromium", () => {
     await phone.page.getByLabel("Password").fill(PASSWORD);
     await phone.page.getByRole("button", { name: "Sign in" }).click();
     await phone.page.waitForURL(`${server.url}/admin`);
+    await waitForHydration(phone.page);
     expect(await phone.page.getByRole("navigation", { name: "Admin" }).count()).toBe(0);
     await phone.page.getByRole("button", { name: "Menu" }).click();
     const sheet = phone.page.getByRole("dialog");

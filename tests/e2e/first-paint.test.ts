@@ -114,4 +114,14 @@ describe("first paint before hydration (decision 0009)", () => {
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });
+
+  it("leaves staff screens to React Router: /login preloads its modules and starts hydrating with the document", async () => {
+    const html = await (await fetch(`${server.url}/login`)).text();
+    expect(html).toMatch(/<link rel="modulepreload"/);
+    expect(html).toMatch(/<script[^>]*type="module"/);
+    expect(html).not.toContain("data-hydration-start");
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).not.toMatch(/<link rel="modulepreload"/);
+    expect(home).toContain("data-hydration-start");
+  });
 });

@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { industrySeed } from "@server/industries/industries.seed";
-import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  waitForHydration,
+  type PageProblems,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /** The public pages this branch owns (the Free Analysis form on /contact is tested with the form). */
@@ -42,6 +49,7 @@ describe("public pages in Chromium", () => {
       viewport ? { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 } : {},
     );
     await opened.page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+    await waitForHydration(opened.page);
     return opened;
   }
 

@@ -39,6 +39,8 @@ async function open(path: string, options: Parameters<typeof newPage>[1] = {}) {
   const { page, problems } = await newPage(browser, options);
   const response = await page.goto(server.url + path);
   await page.waitForLoadState("networkidle");
+  // Public pages hydrate after their first paint (decision 0009): menus answer clicks after that.
+  await waitForHydration(page);
   return { page, problems, response };
 }
 
@@ -71,7 +73,7 @@ describe("routes", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
 
     await page.goto(server.url + "/about");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await page.evaluate(() => (window as any).__reactRouterDataRouter.navigate("/services/does-not-exist"));
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
     expect(new URL(page.url()).pathname).toBe("/services/does-not-exist");
@@ -291,7 +293,6 @@ describe("page behaviour", () => {
       const { page } = await open("/about", options);
       // The page a visit starts on is painted at once: its hero text is in the first frame.
       expect(await read(page)).toEqual({ name: "none", duration: "0s" });
-      await waitForHydration(page);
       await navLink(page, "Industries").click();
       await page.waitForURL("**/industries");
       return page;

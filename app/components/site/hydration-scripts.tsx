@@ -78,20 +78,27 @@ function startAfterFirstPaint(preloads: string[], moduleScript: string) {
 /** JSON for an inline script: `<` escaped, so no text in it can close the script element. */
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
+/** What a route's `handle` may say about hydration (the site layout sets it for public pages). */
+export interface HydrationHandle {
+  hydrateAfterFirstPaint?: boolean;
+}
+
 /**
- * React Router's `<Scripts>`, with hydration started after the first contentful paint
- * (decision 0009). A server-rendered page is complete HTML, so the hero text needs only the
+ * React Router's `<Scripts>`, on public pages with hydration started after the first contentful
+ * paint (decision 0009). A server-rendered page is complete HTML, so the hero text needs only the
  * document and the stylesheet: the ~120 KB of hydration modules are requested once the page is
  * on screen, and neither their download (competing with the stylesheet on a slow link) nor
  * React's hydration work (on a slow phone, with the modules cached) can hold that paint back.
  * The inline scripts React Router needs during parsing (import map, server handoff) stay as
- * they are. Once hydrated, `<Scripts>` renders nothing, and neither does this.
+ * they are. Staff screens (`afterFirstPaint` false) are tools, not landing pages: they get
+ * React Router's output unchanged and hydrate as early as they can. Once hydrated, `<Scripts>`
+ * renders nothing, and neither does this.
  */
-export function HydrationScripts({ nonce }: { nonce: string }) {
+export function HydrationScripts({ nonce, afterFirstPaint }: { nonce: string; afterFirstPaint: boolean }) {
   // `Scripts` is called, not rendered, so its output can be rearranged: its hooks run as part
   // of this component, in the same order on every render.
   const output = Scripts({ nonce });
-  if (output == null) return null;
+  if (output == null || !afterFirstPaint) return output;
   const { preloads, moduleScript, others } = collect(output, { preloads: [], moduleScript: null, others: [] });
   return (
     <>

@@ -6,6 +6,10 @@ import { PageLoading } from "~/components/ui/loading";
 import { useRecordFirstTouch } from "~/lib/first-touch";
 import { errorStatus, RouteError } from "~/components/ui/route-error";
 import { usePageLoading } from "~/lib/use-page-loading";
+import type { HydrationHandle } from "~/components/site/hydration-scripts";
+
+/** Public pages paint before they hydrate (decision 0009). */
+export const handle: HydrationHandle = { hydrateAfterFirstPaint: true };
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
