@@ -2,7 +2,8 @@
 // boundaries that keep the three folders apart (see docs/decisions/0014-lint-and-import-boundaries.md):
 //   common/  imports zod/mini and itself only (it runs on both sides);
 //   server/  never imports app/;
-//   app/ components and lib import only types from server/ (routes may call services).
+//   app/ components and lib import only types from server/ (routes may call services);
+//   app/enhance/ (the public pages' scripts, decision 0037) imports common/ and itself only: no React.
 // typescript-eslint reads the TypeScript 6 API (the "typescript" package is aliased to
 // @typescript/typescript6); `tsc` is TypeScript 7 (@typescript/native). See decision 0013.
 import js from "@eslint/js";
@@ -97,6 +98,24 @@ export default tseslint.config(
             restricted(
               "^~/|(^|/)app/",
               "server/ never imports app/: move what both need into common/ (schemas, limits, pure helpers).",
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/enhance/**/*.ts"],
+    ignores: ["app/enhance/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            restricted(
+              "^(?!@common/[^/]+$|\\./[^/]+$)",
+              "app/enhance/ is every public page's whole first-load JavaScript (decision 0037): it may import common/ " +
+                "(@common/x) and its own files (./x), nothing else: no React, React Router, Radix, icons or components.",
             ),
           ],
         },

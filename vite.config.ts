@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { siteScripts } from "./scripts/vite-site-scripts.ts";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -9,60 +10,18 @@ const alias = {
   "@common": fileURLToPath(new URL("./common", import.meta.url)),
 };
 
-/** A RegExp matching any of the patterns (RegExp sources; `[\\/]` is a path separator on any OS). */
-const anyOf = (...patterns: string[]) => new RegExp(patterns.join("|"));
-const oneOf = (names: readonly string[]) => `(${names.join("|")})`;
-
-/** The public shell chunk: the site frame, the kit pieces and helpers every public page uses, and their icons. */
-const SHELL = {
-  site: [
-    "header",
-    "desktop-nav",
-    "mobile-nav",
-    "footer",
-    "logo",
-    "linkedin-icon",
-    "scroll-to-top",
-    "section",
-    "page-header",
-    "breadcrumbs",
-    "cta-band",
-    "json-ld",
-    "check-list",
-  ],
-  ui: ["button-variants", "loading", "route-error", "deferred-toaster", "use-toast"],
-  lib: ["nav", "site", "seo", "cx", "nonce", "use-page-loading", "structured-data", "first-touch"],
-  icons: [
-    "chevron-down",
-    "menu",
-    "phone",
-    "mail",
-    "map-pin",
-    "arrow-right",
-    "check",
-    "clock",
-    "circle-check",
-    "building-complex",
-    "headset",
-    "shield-check",
-    "badge-percent",
-    "calculator",
-    "file-text",
-  ],
-} as const;
-
 // The Express app (server/main.ts) is the entry of the server build, so the app, its
 // services and the React Router build share one module graph (one DB pool, one config).
 export default defineConfig({
   resolve: { alias },
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/main.ts" } } },
-    // Fewer, larger first-load chunks (decision 0009): the framework in one file, the public
-    // shell and its shared components in another, instead of some forty small ones.
     client: {
       build: {
         rolldownOptions: {
           output: {
+            // The framework (React, React DOM, React Router) in one file for the staff screens,
+            // instead of a dozen small ones. Public pages load none of it (decision 0037).
             codeSplitting: {
               groups: [
                 {
@@ -70,38 +29,18 @@ export default defineConfig({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
                   priority: 20,
                 },
-                // The public form controls (on /contact and /forms/<slug>; the admin uses the kit's
-                // too) in one chunk.
+                // The public pages' scripts in one file with the entry's shared pieces (decision 0037),
+                // not eight: the staff screens that share a module (the toast store, the lead
+                // fields) load it with them. The form checks stay apart: they carry zod and load on demand.
                 {
-                  name: "form",
-                  test: anyOf(
-                    String.raw`[\\/]app[\\/]components[\\/]ui[\\/](input|checkbox|select|textarea|field|label|use-result-feedback)\.tsx?$`,
-                    String.raw`[\\/]app[\\/]components[\\/]site[\\/](form-guard-inputs|form-error-summary|load-form-checks)\.tsx?$`,
-                    String.raw`[\\/]app[\\/]lib[\\/]api-error\.tsx?$`,
-                  ),
-                  priority: 5,
+                  name: "site-scripts-shared",
+                  test: /[\\/]app[\\/]enhance[\\/](?!(site|form-checks|load-form-checks)\.ts$)[^\\/]+\.ts$|[\\/]common[\\/](lead|limits|savings|attribution)\.ts$|vite[\\/]preload-helper/,
+                  priority: 15,
                 },
-                // What the blog list, the posts and the resources overview share: post cards, images.
+                // The small pieces every staff screen (sign-in included) loads, in one file.
                 {
-                  name: "articles",
-                  test: anyOf(
-                    String.raw`[\\/]app[\\/]components[\\/](resources[\\/]post-card|site[\\/]responsive-image)\.tsx$`,
-                    String.raw`[\\/]common[\\/]media\.ts$`,
-                    String.raw`[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](rss|user-round|arrow-left)\.mjs$`,
-                  ),
-                  priority: 4,
-                },
-                {
-                  name: "shell",
-                  test: anyOf(
-                    String.raw`[\\/]app[\\/]components[\\/]site[\\/]${oneOf(SHELL.site)}\.tsx?$`,
-                    String.raw`[\\/]app[\\/]components[\\/]ui[\\/]${oneOf(SHELL.ui)}\.tsx?$`,
-                    String.raw`[\\/]app[\\/]lib[\\/]${oneOf(SHELL.lib)}\.tsx?$`,
-                    String.raw`[\\/]common[\\/]attribution\.ts$`,
-                    String.raw`[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]`,
-                    String.raw`[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*)\.m?js$`,
-                    String.raw`[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]${oneOf(SHELL.icons)}\.m?js$`,
-                  ),
+                  name: "staff-kit",
+                  test: /[\\/]app[\\/](lib[\\/](nonce|site|seo|cx|utils|request-id)|components[\\/]ui[\\/](button-variants|button|use-toast|route-error|loading|alert|input|label|field)|components[\\/]site[\\/]logo)\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority|tailwind-merge)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*)\.m?js$/,
                   priority: 10,
                 },
               ],
@@ -111,5 +50,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), siteScripts()],
 });

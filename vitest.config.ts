@@ -32,6 +32,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file starts its own servers and databases and mostly waits on them: two at a time.
+          maxWorkers: 2,
           globalSetup: ["tests/support/global-setup.ts"],
         },
       },

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, useMatches, type LinksFunction } from "react-router";
+import { Links, Meta, Outlet, Scripts, useMatches, type LinksFunction } from "react-router";
 import { useEffect } from "react";
 import { getDb } from "@server/db";
 import { ownerFirstName, ownerPath } from "@common/settings";
@@ -8,7 +8,8 @@ import { shareImagePath } from "@common/media";
 import { getConfig } from "@server/config";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { RouteError } from "~/components/ui/route-error";
-import { HydrationScripts, type HydrationHandle } from "~/components/site/hydration-scripts";
+import { NotificationRegion } from "~/components/site/notification-region";
+import { SiteScripts, type SiteScriptsHandle } from "~/components/site/site-scripts";
 import { ScrollToTop } from "~/components/site/scroll-to-top";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/site";
@@ -38,7 +39,9 @@ export async function loader(_args: Route.LoaderArgs): Promise<RootData> {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const afterFirstPaint = useMatches().some((m) => (m.handle as HydrationHandle | undefined)?.hydrateAfterFirstPaint);
+  // Public pages are server-rendered and enhanced by the site's own small scripts; staff screens
+  // are React Router's single-page app (decision 0037).
+  const publicPage = useMatches().some((m) => (m.handle as SiteScriptsHandle | undefined)?.siteScripts);
   return (
     <html lang="en-US">
       <head>
@@ -53,9 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <DeferredToaster />
+        {publicPage ? <NotificationRegion /> : <DeferredToaster />}
         <ScrollToTop />
-        <HydrationScripts nonce={nonce} afterFirstPaint={afterFirstPaint} />
+        {publicPage ? <SiteScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -1,7 +1,7 @@
 /**
  * First-touch attribution: the page a visit landed on, the site that sent it there and the
  * UTM tags of that landing URL. The browser records them on the visit's first page view
- * (app/lib/first-touch.ts) and the public forms post them in hidden inputs; a form posted
+ * (app/enhance/first-touch.ts) and the public forms post them in hidden inputs; a form posted
  * without them (no JavaScript) is attributed to the form page's own URL, read from the
  * post's Referer (server/forms/pipeline.ts). Never rendered by the server: public pages are
  * cached and shared by every visitor (decision 0016). Pure, and tiny: it is on every public

@@ -27,7 +27,7 @@ requireBuild();
 
 /**
  * The JS a first visit downloads: <script src>, <link rel=modulepreload>, the inline module's
- * static imports, and the modules the hydration start script adds after the first paint (its
+ * static imports, and the modules the site scripts start script adds after the first paint (its
  * first argument, decision 0009).
  */
 function scriptUrls(html) {
@@ -38,9 +38,9 @@ function scriptUrls(html) {
   for (const script of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
     for (const m of script[1].matchAll(/import\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]);
   }
-  for (const script of html.matchAll(/<script\b[^>]*\bdata-hydration-start\b[^>]*>([\s\S]*?)<\/script>/g)) {
+  for (const script of html.matchAll(/<script\b[^>]*\bdata-scripts-start\b[^>]*>([\s\S]*?)<\/script>/g)) {
     const preloads = /\}\)\((\[[^\]]*\])/.exec(script[1]);
-    if (!preloads) throw new Error("bench:pages: the hydration start script has no module list");
+    if (!preloads) throw new Error("bench:pages: the site scripts start script has no module list");
     for (const url of JSON.parse(preloads[1])) urls.add(url);
   }
   return [...urls].filter((u) => u.endsWith(".js"));

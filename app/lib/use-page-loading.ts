@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
-
-/** Below this, a navigation finishes before a placeholder would only flash. */
-export const PAGE_LOADING_DELAY_MS = 120;
+import { PAGE_LOADING_DELAY_MS } from "~/enhance/page-loading";
 
 /**
  * True while a client navigation to another page is loading its code or data (not while

@@ -7,7 +7,7 @@ import {
   formatViolations,
   launchBrowser,
   newPage,
-  waitForHydration,
+  waitForScripts,
   type PageProblems,
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
@@ -134,7 +134,7 @@ describe("admin screens in Chromium", () => {
     await phone.page.getByLabel("Password").fill(PASSWORD);
     await phone.page.getByRole("button", { name: "Sign in" }).click();
     await phone.page.waitForURL(`${server.url}/admin`);
-    await waitForHydration(phone.page);
+    await waitForScripts(phone.page);
     expect(await phone.page.getByRole("navigation", { name: "Admin" }).count()).toBe(0);
     await phone.page.getByRole("button", { name: "Menu" }).click();
     const sheet = phone.page.getByRole("dialog");

@@ -8,7 +8,7 @@ import {
   formatViolations,
   launchBrowser,
   newPage,
-  waitForHydration,
+  waitForScripts,
   type PageProblems,
   signInAs,
 } from "../support/browser";
@@ -129,7 +129,7 @@ describe("the content editor in Chromium", () => {
     await expect.poll(saveState, SERVER).toMatch(/Saving…|^Saved/);
     await expect.poll(saveState, SERVER).toMatch(/^Saved/);
     await page.reload();
-    await waitForHydration(page);
+    await waitForScripts(page);
     expect(await page.getByRole("textbox", { name: "Body", exact: true }).inputValue()).toContain("second version");
   });
 
@@ -171,7 +171,7 @@ describe("the content editor in Chromium", () => {
     expect(cover.srcset).toMatch(/480\.webp 480w, .*960\.webp 960w/);
     await visitor.close();
     await page.reload();
-    await waitForHydration(page);
+    await waitForScripts(page);
     await row.getByText("Published").filter({ visible: true }).waitFor(SERVER);
     await row.getByRole("link", { name: /View on site/ }).waitFor();
   });
@@ -250,7 +250,7 @@ describe("the content editor in Chromium", () => {
   it("is accessible and usable at 390 px", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page.getByRole("heading", { name: "Edit post" }).waitFor();
     await page.getByRole("region", { name: "History" }).getByRole("listitem").first().waitFor(SERVER);
     await shot("editor-390");
@@ -261,7 +261,7 @@ describe("the content editor in Chromium", () => {
       .getByRole("heading", { name: "Why it matters" })
       .waitFor(SERVER);
     await page.goto(`${server.url}/admin/blog-posts`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page.getByRole("row").nth(1).waitFor(SERVER);
     await page.getByRole("checkbox", { name: /Select “Chargebacks for cafés”/ }).check();
     await page.getByRole("button", { name: "Move to drafts" }).click();
@@ -281,7 +281,7 @@ describe("the content editor in Chromium", () => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}/admin/help-guides`);
-      await waitForHydration(page);
+      await waitForScripts(page);
       await page.getByRole("heading", { name: "All guides" }).waitFor();
       await page.getByRole("row").nth(1).waitFor(SERVER);
       await expectAccessible(`help guide list at ${width}`);

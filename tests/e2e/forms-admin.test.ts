@@ -1,14 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import {
-  axeViolations,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  waitForHydration,
-  signInAs,
-} from "../support/browser";
+import { axeViolations, formatViolations, launchBrowser, newPage, waitForScripts, signInAs } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -79,24 +72,45 @@ describe("forms and submissions in Chromium", () => {
       .waitFor(SERVER);
 
     await page.goto(`${server.url}/forms/event-sign-up`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page.getByRole("heading", { level: 1, name: "Event sign-up" }).waitFor();
     const coffee = page.getByLabel(/Favourite coffee/);
     expect(await coffee.evaluate((el) => el.tagName)).toBe("SELECT");
     await checkScreen("public form");
 
-    // The visitor forgets the required choice, is told beside the field, then sends it.
+    // The visitor forgets the required choice: the browser's own check says so beside the field
+    // and in the summary and focuses the field, and nothing is sent. Then the visitor sends it.
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/forms/event-sign-up") posts.push(r.url());
+    });
     await page.getByLabel(/E-mail/).fill("visitor@example.com");
     await page.getByRole("button", { name: "Send" }).click();
-    await page.getByText("Please choose an option for “Favourite coffee”.").first().waitFor();
+    const message = "Please choose an option for “Favourite coffee”.";
+    const coffeeId = (await coffee.getAttribute("id"))!;
+    await page.locator(`#${coffeeId}-error`).getByText(message).waitFor();
+    expect(await coffee.getAttribute("aria-invalid")).toBe("true");
+    expect(await coffee.getAttribute("aria-describedby")).toBe(`${coffeeId}-error`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(coffeeId);
+    const summary = page.getByRole("alert");
+    expect(await summary.textContent()).toContain("Please correct the highlighted fields");
+    expect(await summary.getByRole("link", { name: message }).getAttribute("href")).toBe(`#${coffeeId}`);
+    expect(await page.getByLabel(/E-mail/).inputValue()).toBe("visitor@example.com");
+    expect(posts).toEqual([]);
+    await checkScreen("public form with errors");
+
     await coffee.selectOption("Flat white");
     await page.getByRole("button", { name: "Send" }).click();
-    await page.getByRole("heading", { name: "Thank you." }).waitFor(SERVER);
+    const thanks = page.getByRole("heading", { name: "Thank you." });
+    await thanks.waitFor(SERVER);
+    // The page that answers the post focuses the thank-you.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Thank you.");
+    expect(posts).toHaveLength(1);
   });
 
   it("opens the submission, marks it spam, and restores it", async () => {
     await page.goto(`${server.url}/admin/forms`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page.getByRole("link", { name: "Submissions: Event sign-up" }).click();
     const row = page.getByRole("row").filter({ hasText: "visitor@example.com" });
     await row.waitFor(SERVER);

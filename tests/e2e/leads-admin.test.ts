@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, waitForHydration } from "../support/browser";
+import { axeViolations, formatViolations, launchBrowser, newPage, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -55,7 +55,7 @@ describe("leads in the admin, in Chromium", () => {
     const visitor = await newPage(browser);
     const v = visitor.page;
     await v.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
-    await waitForHydration(v);
+    await waitForScripts(v);
     await v.getByLabel(/^Your name/).fill("Zoë Ruiz");
     await v.getByLabel(/^Business name/).fill("Ruiz Auto Care");
     await v.getByLabel(/^E-mail/).fill("zoe@ruizauto.example");
@@ -77,12 +77,12 @@ describe("leads in the admin, in Chromium", () => {
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(SERVER.timeout);
     await page.goto(`${server.url}/login`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page.getByLabel("E-mail").fill("owner@meritum.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${server.url}/admin`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const today = page.getByRole("link", { name: /New leads today/ });
     await expect.poll(() => today.textContent(), SERVER).toContain("1");
     const newest = page.getByRole("region", { name: "Newest leads" });
@@ -138,7 +138,7 @@ describe("leads in the admin, in Chromium", () => {
 
   it("exports the contacts as CSV", async () => {
     await page.goto(`${server.url}/admin/contacts?status=contacted`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page.getByRole("row").filter({ hasText: "zoe@ruizauto.example" }).waitFor();
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();

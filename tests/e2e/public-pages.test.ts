@@ -6,7 +6,7 @@ import {
   formatViolations,
   launchBrowser,
   newPage,
-  waitForHydration,
+  waitForScripts,
   type PageProblems,
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
@@ -49,7 +49,7 @@ describe("public pages in Chromium", () => {
       viewport ? { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 } : {},
     );
     await opened.page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-    await waitForHydration(opened.page);
+    await waitForScripts(opened.page);
     return opened;
   }
 
@@ -91,6 +91,43 @@ describe("public pages in Chromium", () => {
     expect(announced).toContain("Estimated cost with Meritum $585.00 a month (2.34%)");
     expect(announced).toContain("Estimated monthly saving $265.00");
     expect(announced).toContain("Estimated yearly saving $3,180.00");
+    // Answered in the page by its script (the form's plain submit would load ?volume=...).
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.getByRole("link", { name: "Get my Free Analysis" }).getAttribute("href")).toBe(
+      "/contact?from=calculator&volume=25000&transactions=500&fees=850",
+    );
+    // The results meet WCAG as shown.
+    const violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+
+    // The same numbers again change nothing in the live region, so nothing is announced twice.
+    await page.evaluate(() => {
+      const region = document.querySelector('#savings-calculator [aria-live="polite"]')!;
+      const w = window as unknown as { regionChanges: number };
+      w.regionChanges = 0;
+      new MutationObserver((records) => (w.regionChanges += records.length)).observe(region, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+    });
+    const regionChanges = () => page.evaluate(() => (window as unknown as { regionChanges: number }).regionChanges);
+    await page.getByRole("button", { name: "Calculate my savings" }).click();
+    // Mutation records arrive before the next frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await regionChanges()).toBe(0);
+    // New numbers: the estimate and the link follow them.
+    await page.getByLabel("Monthly card volume").fill("30000");
+    await page.getByLabel("Monthly card volume").press("Enter");
+    await expect
+      .poll(async () => (await result.innerText()).replace(/\s+/g, " "))
+      .toContain("Estimated cost with Meritum $690.00 a month (2.30%)");
+    expect(await regionChanges()).toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: "Get my Free Analysis" }).getAttribute("href")).toBe(
+      "/contact?from=calculator&volume=30000&transactions=500&fees=850",
+    );
+    await page.getByLabel("Monthly card volume").fill("$25,000");
 
     // Invalid input: a message next to the field, the field marked invalid and focused.
     const transactions = page.getByLabel("Card transactions per month");
@@ -101,9 +138,17 @@ describe("public pages in Chromium", () => {
     expect(await transactions.getAttribute("aria-describedby")).toContain("calc-transactions-error");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("calc-transactions");
     expect(await result.innerText()).not.toContain("Estimated yearly saving");
+    expect(await result.innerText()).toContain("Enter your three numbers");
+
+    // Corrected, the field is valid again and its message gone.
+    await transactions.fill("500");
+    await transactions.press("Enter");
+    await expect.poll(() => result.innerText()).toContain("Estimated yearly saving");
+    expect(await transactions.getAttribute("aria-invalid")).toBeNull();
+    expect(await transactions.getAttribute("aria-describedby")).toBe("calc-transactions-hint");
+    expect(await page.locator("#calc-transactions-error").isVisible()).toBe(false);
 
     // Already paying less than the illustration: never shown as a saving.
-    await transactions.fill("500");
     await page.getByLabel("Current total monthly fees").fill("400");
     await page.getByLabel("Current total monthly fees").press("Enter");
     await expect.poll(() => result.innerText()).toContain("already at or below our illustration");
@@ -138,7 +183,39 @@ describe("public pages in Chromium", () => {
     await page.waitForURL(/fees=850/);
     const text = await page.locator('#savings-calculator [aria-live="polite"]').innerText();
     expect(text.replace(/\s+/g, " ")).toContain("Estimated monthly saving $265.00");
+    expect(await page.getByRole("link", { name: "Get my Free Analysis" }).getAttribute("href")).toBe(
+      "/contact?from=calculator&volume=25000&transactions=500&fees=850",
+    );
+    // A mistake comes back from the server with its message beside the field.
+    await page.getByLabel("Card transactions per month").fill("lots");
+    await page.getByRole("button", { name: "Calculate my savings" }).click();
+    await page.waitForURL(/transactions=lots/);
+    expect(await page.locator("#calc-transactions-error").innerText()).toContain("whole number");
+    expect(await page.getByLabel("Card transactions per month").getAttribute("aria-invalid")).toBe("true");
     await context.close();
+  });
+
+  it("a result the server rendered (the plain submit) is recalculated in the page once scripts run", async () => {
+    const { page, problems } = await open("/services/merchant-accounts?volume=25000&transactions=500&fees=400");
+    const result = page.locator('#savings-calculator [aria-live="polite"]');
+    expect(await result.innerText()).toContain("already at or below our illustration");
+    expect(await page.getByLabel("Current total monthly fees").inputValue()).toBe("400");
+    await page.getByLabel("Current total monthly fees").fill("850");
+    await page.getByLabel("Current total monthly fees").press("Enter");
+    await expect.poll(() => result.innerText()).toContain("Estimated monthly saving");
+    expect((await result.innerText()).replace(/\s+/g, " ")).toContain("Estimated yearly saving $3,180.00");
+    expect(await result.innerText()).not.toContain("already at or below");
+    expect(new URL(page.url()).search).toBe("?volume=25000&transactions=500&fees=400");
+    expect(await page.getByRole("link", { name: "Get my Free Analysis" }).getAttribute("href")).toBe(
+      "/contact?from=calculator&volume=25000&transactions=500&fees=850",
+    );
+    // Cleared fields bring the prompt back.
+    await page.getByLabel("Monthly card volume").fill("");
+    await page.getByLabel("Monthly card volume").press("Enter");
+    await expect.poll(() => result.innerText()).toContain("Enter your three numbers");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("calc-volume");
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
   });
 
   it("the home page teaser leads to the calculator", async () => {
@@ -173,39 +250,84 @@ describe("public pages in Chromium", () => {
     await page.context().close();
   });
 
-  it("opens FAQ answers with the keyboard", async () => {
+  it("opens FAQ answers with the keyboard, one at a time", async () => {
     const { page, problems } = await open("/services/online-gateways");
+    const faq = page.locator("#faq");
     const question = page.getByRole("button", { name: "Will the gateway work with my website platform?" });
+    const answer = page.getByText("Our gateway has plug-ins for the major shopping carts");
     expect(await question.getAttribute("aria-expanded")).toBe("false");
-    expect(await page.getByText("Our gateway has plug-ins for the major shopping carts").isVisible()).toBe(false);
+    expect(await answer.isVisible()).toBe(false);
     await question.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => question.getAttribute("aria-expanded")).toBe("true");
-    expect(await page.getByText("Our gateway has plug-ins for the major shopping carts").isVisible()).toBe(true);
-    // Arrow keys move between questions (APG accordion).
+    expect(await answer.isVisible()).toBe(true);
+    expect(await question.getAttribute("data-state")).toBe("open");
+    // The answer is a region named by its question.
+    expect(
+      await page.getByRole("region", { name: "Will the gateway work with my website platform?" }).isVisible(),
+    ).toBe(true);
+    const violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+
+    // Arrow keys move between questions (APG accordion), wrapping at both ends; Home and End.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+    const questions = await faq.getByRole("button").allInnerTexts();
+    expect(questions.length).toBe(5);
     await page.keyboard.press("ArrowDown");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
-      "How do you help with fraud and chargebacks?",
-    );
+    expect(await focused()).toBe("How do you help with fraud and chargebacks?");
+    await page.keyboard.press("End");
+    expect(await focused()).toBe(questions.at(-1));
+    await page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe(questions[0]);
+    await page.keyboard.press("ArrowUp");
+    expect(await focused()).toBe(questions.at(-1));
+    await page.keyboard.press("Home");
+    expect(await focused()).toBe(questions[0]);
+    // Moving focus opens nothing.
+    expect(await faq.locator('button[aria-expanded="true"]').count()).toBe(1);
+
+    // Space opens the first question and closes the open one: one answer at a time here.
+    const first = page.getByRole("button", { name: questions[0] });
+    await page.keyboard.press("Space");
+    await expect.poll(() => first.getAttribute("aria-expanded")).toBe("true");
+    expect(await question.getAttribute("aria-expanded")).toBe("false");
+    expect(await question.getAttribute("data-state")).toBe("closed");
+    expect(await answer.isVisible()).toBe(false);
+    expect(await faq.locator('[role="region"]:not([hidden])').count()).toBe(1);
+    // A second press closes it again.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => first.getAttribute("aria-expanded")).toBe("false");
+    expect(await faq.locator('[role="region"]:not([hidden])').count()).toBe(0);
+    // And a click works like a key.
+    await question.click();
+    await expect.poll(() => answer.isVisible()).toBe(true);
+    await question.click();
+    await expect.poll(() => answer.isVisible()).toBe(false);
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });
 
-  it("the phone menu loads its drawer on first tap, navigates, and returns focus when closed", async () => {
+  it("the phone menu opens its drawer with a tap, navigates, and returns focus when closed", async () => {
     const { page, problems } = await open("/", { width: 390, height: 844 });
-    // A CSS locator: while the modal drawer is open, Radix hides the rest of the page from the accessibility tree.
+    // A CSS locator: while the modal drawer is open, the rest of the page is inert.
     const menu = page.locator('header button[aria-label="Open menu"]');
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
-    await menu.click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
+    expect(await drawer.count()).toBe(0);
+    await menu.tap();
     await expect.poll(() => drawer.isVisible()).toBe(true);
     expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    expect(await drawer.getByRole("link", { name: "Get Free Analysis" }).isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => drawer.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
-    await menu.click();
-    await drawer.getByRole("link", { name: "Industries", exact: true }).click();
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await menu.tap();
+    await drawer.getByRole("link", { name: "Industries", exact: true }).tap();
     await page.waitForURL((url) => url.pathname === "/industries");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Payment processing for your industry");
     await expect.poll(() => drawer.count()).toBe(0);
     expect(problems.errors).toEqual([]);
     await page.context().close();

@@ -6,7 +6,7 @@ import {
   formatViolations,
   launchBrowser,
   newPage,
-  waitForHydration,
+  waitForScripts,
   type PageProblems,
 } from "../support/browser";
 import { ageSession, latestSessionId } from "../support/clock";
@@ -42,13 +42,13 @@ describe("password again before sensitive actions, in Chromium", () => {
     editorId = await createStaff(server, "writer@meritum.test", "editor");
     ({ page, problems } = await newPage(browser));
     await page.goto(`${server.url}/login`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page.getByLabel("E-mail").fill("boss@meritum.test");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${server.url}/admin`);
     await page.goto(`${server.url}/admin/users`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page
       .getByRole("cell", { name: /writer@meritum\.test/ })
       .first()
@@ -120,7 +120,7 @@ describe("password again before sensitive actions, in Chromium", () => {
     await phone.page.context().addCookies(await page.context().cookies());
     await sixMinutesLater();
     await phone.page.goto(`${server.url}/admin/users`);
-    await waitForHydration(phone.page);
+    await waitForScripts(phone.page);
     await phone.page
       .getByRole("cell", { name: /writer@meritum\.test/ })
       .first()

@@ -6,7 +6,7 @@ import {
   launchBrowser,
   newPage,
   type PageProblems,
-  waitForHydration,
+  waitForScripts,
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -30,7 +30,7 @@ describe("resources in the browser", () => {
     // The site shell's icons are not part of this feature; keep their absence out of the console check.
     await page.route(/\/favicon\.(ico|svg)$/, (route) => route.fulfill({ status: 204, body: "" }));
     await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-    await waitForHydration(page);
+    await waitForScripts(page);
     return { page, problems };
   }
 
@@ -57,16 +57,109 @@ describe("resources in the browser", () => {
     const deposits = page.getByRole("button", { name: "When will I receive my deposits?" });
     await expect.poll(() => deposits.getAttribute("aria-expanded")).toBe("true");
     expect(await page.getByText("Batches closed before the daily cut-off").isVisible()).toBe(true);
+    // Scrolled to and focused, so a keyboard or screen-reader user lands on it.
+    const focusedId = () => page.evaluate(() => document.activeElement?.id);
+    expect(await focusedId()).toBe(await deposits.getAttribute("id"));
+    expect(
+      await page.locator("#when-will-i-receive-my-deposits").evaluate((el) => el.getBoundingClientRect().top),
+    ).toBeLessThan(200);
     const interchange = page.getByRole("button", { name: "What is interchange?" });
     expect(await interchange.getAttribute("aria-expanded")).toBe("false");
     await page.evaluate(() => {
       window.location.hash = "#what-is-interchange";
     });
     await expect.poll(() => interchange.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(focusedId).toBe(await interchange.getAttribute("id"));
+    expect(await page.locator("#what-is-interchange").evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(
+      200,
+    );
+    // This page lets several answers stay open.
+    expect(await deposits.getAttribute("aria-expanded")).toBe("true");
     // The accordion still works by hand.
     await interchange.click();
     await expect.poll(() => interchange.getAttribute("aria-expanded")).toBe("false");
+    // An answer's own link opens it again (its #fragment).
+    await deposits.click();
+    await expect.poll(() => deposits.getAttribute("aria-expanded")).toBe("false");
+    await page.evaluate(() => {
+      window.location.hash = "#when-will-i-receive-my-deposits";
+    });
+    await expect.poll(() => deposits.getAttribute("aria-expanded")).toBe("true");
+    await page.evaluate(() => {
+      window.location.hash = "#what-is-interchange";
+    });
+    await expect.poll(focusedId).toBe(await interchange.getAttribute("id"));
+    await page
+      .getByRole("region", { name: "When will I receive my deposits?" })
+      .getByRole("link", { name: /^Link to this answer/ })
+      .click();
+    await expect.poll(() => page.url()).toContain("#when-will-i-receive-my-deposits");
+    await expect.poll(focusedId).toBe(await deposits.getAttribute("id"));
+    // A fragment that names no question (a category, or nothing we know) opens nothing.
+    const openCount = () => page.locator('button[aria-expanded="true"]').count();
+    const before = await openCount();
+    // Resolves once the page has handled the hash change (its own listener was added first).
+    const changeHash = (hash: string) =>
+      page.evaluate(
+        (to) =>
+          new Promise<void>((resolve) => {
+            window.addEventListener("hashchange", () => resolve(), { once: true });
+            window.location.hash = to;
+          }),
+        hash,
+      );
+    const category = await page
+      .getByRole("navigation", { name: "FAQ categories" })
+      .getByRole("link")
+      .first()
+      .getAttribute("href");
+    expect(category).toMatch(/^#category-/);
+    await changeHash(category!);
+    expect(await openCount()).toBe(before);
+    await changeHash("#no-such-question");
+    expect(await openCount()).toBe(before);
     expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("moves between FAQ questions with the arrow keys, Home and End, within a category", async () => {
+    const { page, problems } = await open("/resources/faq");
+    const category = page.getByRole("region", { name: "Pricing and fees", exact: true });
+    const questions = await category.locator("[data-accordion-trigger]").allInnerTexts();
+    expect(questions.length).toBeGreaterThan(2);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+    await category.getByRole("button", { name: questions[0] }).focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe(questions[1]);
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    expect(await focused()).toBe(questions.at(-1));
+    await page.keyboard.press("ArrowDown");
+    expect(await focused()).toBe(questions[0]);
+    await page.keyboard.press("End");
+    expect(await focused()).toBe(questions.at(-1));
+    await page.keyboard.press("Home");
+    expect(await focused()).toBe(questions[0]);
+    // Several answers may be open on this page.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Space");
+    await expect.poll(() => category.locator('button[aria-expanded="true"]').count()).toBe(2);
+    expect(await category.locator('[role="region"]:not([hidden])').count()).toBe(2);
+    await page.keyboard.press("Space");
+    await expect.poll(() => category.locator('button[aria-expanded="true"]').count()).toBe(1);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows every FAQ answer when JavaScript is off (the questions cannot open them)", async () => {
+    const { page } = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/resources/faq`);
+    expect(await page.getByText("Batches closed before the daily cut-off").isVisible()).toBe(true);
+    const regions = page.getByRole("region", { includeHidden: true }).filter({ has: page.locator("p") });
+    const count = await regions.count();
+    expect(count).toBeGreaterThan(5);
+    for (let i = 0; i < count; i++) expect(await regions.nth(i).isVisible()).toBe(true);
     await page.context().close();
   });
 

@@ -1,6 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, formatViolations, launchBrowser, newPage, waitForHydration } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  launchBrowser,
+  navLink,
+  navTrigger,
+  newPage,
+  openPage,
+  waitForScripts,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -35,22 +44,8 @@ const publicRoutes = [
   "/terms-of-service",
 ];
 
-async function open(path: string, options: Parameters<typeof newPage>[1] = {}) {
-  const { page, problems } = await newPage(browser, options);
-  const response = await page.goto(server.url + path);
-  await page.waitForLoadState("networkidle");
-  // Public pages hydrate after their first paint (decision 0009): menus answer clicks after that.
-  await waitForHydration(page);
-  return { page, problems, response };
-}
-
-function navTrigger(page: Page, name: string) {
-  return page.getByRole("navigation", { name: "Main" }).getByRole("button", { name });
-}
-
-function navLink(page: Page, name: string) {
-  return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
-}
+const open = (path: string, options: Parameters<typeof newPage>[1] = {}) =>
+  openPage(browser, server.url + path, options);
 
 describe("routes", () => {
   it("every public route answers 200 with one visible heading and a title", async () => {
@@ -67,189 +62,40 @@ describe("routes", () => {
     await page.context().close();
   });
 
-  it("an unknown path renders the not-found page with 404, also after a client navigation", async () => {
+  it("an unknown path renders the not-found page with 404, also when a link or a staff screen leads there", async () => {
     const { page, response } = await open("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(true);
 
-    await page.goto(server.url + "/about");
-    await waitForHydration(page);
+    // A staff screen is React Router's app: its client navigation into a public path becomes a
+    // document request (the site layout's clientLoader), so the page arrives with its own scripts.
+    await page.goto(server.url + "/login");
+    await waitForScripts(page);
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") documents.push(new URL(r.url()).pathname);
+    });
     await page.evaluate(() => (window as any).__reactRouterDataRouter.navigate("/services/does-not-exist"));
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
     expect(new URL(page.url()).pathname).toBe("/services/does-not-exist");
+    expect(documents).toEqual(["/services/does-not-exist"]);
     await page.context().close();
   });
-});
 
-describe("top navigation", () => {
-  it("opens the Services dropdown with the mouse and navigates from it", async () => {
-    const { page, problems } = await open("/");
-    await navTrigger(page, "Services").click();
-    const items = [
-      "Services overview",
-      "Small Business Merchant Accounts",
-      "Mobile Payment Options",
-      "Online Payment Gateways",
-    ];
-    for (const name of items) await expect.poll(() => navLink(page, name).isVisible()).toBe(true);
-    await navLink(page, "Small Business Merchant Accounts").click();
-    await page.waitForURL("**/services/merchant-accounts");
-    await expect.poll(() => navTrigger(page, "Services").getAttribute("aria-current")).toBe("page");
+  it("leaves a staff screen for a public page with a document request: the page is enhanced, not hydrated", async () => {
+    const { page, problems } = await open("/login");
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(true);
+    await page.getByRole("link", { name: /home/ }).first().click();
+    await page.waitForURL(server.url + "/");
+    await waitForScripts(page);
+    const state = await page.evaluate(() => ({
+      hydrated: document.documentElement.hasAttribute("data-hydrated"),
+      enhanced: document.documentElement.hasAttribute("data-enhanced"),
+      router: "__reactRouterDataRouter" in window,
+    }));
+    expect(state).toEqual({ hydrated: false, enhanced: true, router: false });
     expect(problems.errors).toEqual([]);
-    await page.context().close();
-  });
-
-  it("opens and closes the About dropdown with the keyboard", async () => {
-    const { page } = await open("/");
-    const about = navTrigger(page, "About");
-    await about.focus();
-    await page.keyboard.press("Enter");
-    await expect.poll(() => navLink(page, "About the company").isVisible()).toBe(true);
-    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(true);
-    await page.keyboard.press("Escape");
-    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(false);
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Tab");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("About the company");
-    await page.context().close();
-  });
-
-  it("keeps a dropdown open when its button is clicked after hovering, and closes it on a second click", async () => {
-    const { page, problems } = await open("/");
-    const services = navTrigger(page, "Services");
-    const overview = navLink(page, "Services overview");
-    await services.hover();
-    await expect.poll(() => overview.isVisible()).toBe(true);
-    await services.click();
-    // Longer than the hover delays: the menu must not flash and vanish.
-    await page.waitForTimeout(500);
-    expect(await overview.isVisible()).toBe(true);
-    expect(await services.getAttribute("aria-expanded")).toBe("true");
-    // Moving the mouse away leaves a clicked menu open.
-    await page.mouse.move(640, 600);
-    await page.waitForTimeout(500);
-    expect(await overview.isVisible()).toBe(true);
-    await services.click();
-    await expect.poll(() => overview.isVisible()).toBe(false);
-    expect(await services.getAttribute("aria-expanded")).toBe("false");
-    expect(problems.errors).toEqual([]);
-    await page.context().close();
-  });
-
-  it("closes an open dropdown on Escape (focus back on its button) and on a click outside", async () => {
-    const { page } = await open("/");
-    const about = navTrigger(page, "About");
-    await about.click();
-    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(true);
-    await page.keyboard.press("Escape");
-    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(false);
-    expect(await about.evaluate((el) => el === document.activeElement)).toBe(true);
-
-    await about.click();
-    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(true);
-    await page.getByRole("heading", { level: 1 }).click();
-    await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(false);
-
-    // Opening one dropdown closes the other.
-    await about.click();
-    await navTrigger(page, "Services").click();
-    await expect.poll(() => navLink(page, "Services overview").isVisible()).toBe(true);
-    expect(await navLink(page, "Meet Mark").isVisible()).toBe(false);
-    await page.context().close();
-  });
-
-  it("opens a dropdown with a tap on a touch screen and closes it with a second tap", async () => {
-    const { page } = await open("/", { hasTouch: true, viewport: { width: 1024, height: 768 } });
-    const services = navTrigger(page, "Services");
-    await services.tap();
-    await expect.poll(() => navLink(page, "Online Payment Gateways").isVisible()).toBe(true);
-    await page.waitForTimeout(500);
-    expect(await navLink(page, "Online Payment Gateways").isVisible()).toBe(true);
-    await services.tap();
-    await expect.poll(() => navLink(page, "Online Payment Gateways").isVisible()).toBe(false);
-    await services.tap();
-    await navLink(page, "Online Payment Gateways").tap();
-    await page.waitForURL("**/services/online-gateways");
-    await expect.poll(() => navLink(page, "Online Payment Gateways").isVisible()).toBe(false);
-    await page.context().close();
-  });
-
-  it("toggles a dropdown with Space and walks into it with Tab; focus leaving closes it", async () => {
-    const { page } = await open("/");
-    await navTrigger(page, "Services").focus();
-    await page.keyboard.press("Space");
-    await expect.poll(() => navLink(page, "Services overview").isVisible()).toBe(true);
-    for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
-    // Past the four links: on Industries, and the Services list has closed.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Industries");
-    await expect.poll(() => navLink(page, "Services overview").isVisible()).toBe(false);
-    await page.context().close();
-  });
-
-  it("highlights the active item by path prefix, with the /blog and /meet-{name} rules", async () => {
-    const { page } = await newPage(browser);
-    const cases: Array<[string, string]> = [
-      ["/services/mobile-payments", "Services"],
-      ["/industries/retail", "Industries"],
-      ["/resources/faq", "Resources"],
-      ["/blog/anything", "Resources"],
-      ["/meet-mark", "About"],
-      ["/about", "About"],
-      ["/contact", "Contact"],
-    ];
-    for (const [path, label] of cases) {
-      await page.goto(server.url + path);
-      // Closed dropdowns' links are in the page (hidden); only what shows counts here.
-      const current = await page
-        .getByRole("navigation", { name: "Main" })
-        .locator('[aria-current="page"]:visible')
-        .allTextContents();
-      expect(
-        current.map((t) => t.trim()),
-        path,
-      ).toEqual([label]);
-    }
-    await page.goto(server.url + "/");
-    expect(await page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]').count()).toBe(0);
-    await page.context().close();
-  });
-
-  it("has a Get Free Analysis button that leads to /contact", async () => {
-    const { page } = await open("/about");
-    await page.getByRole("banner").getByRole("link", { name: "Get Free Analysis" }).click();
-    await page.waitForURL("**/contact");
-    await page.context().close();
-  });
-});
-
-describe("mobile drawer", () => {
-  it("opens on the right with the same links and closes when a link is chosen", async () => {
-    const { page } = await open("/", { viewport: { width: 390, height: 844 } });
-    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    await page.waitForTimeout(300); // slide-in animation
-    const box = (await drawer.boundingBox())!;
-    expect(Math.round(box.x + box.width)).toBe(390);
-    expect(box.x).toBeGreaterThan(0);
-    for (const name of [
-      "Services",
-      "Small Business Merchant Accounts",
-      "Mobile Payment Options",
-      "Online Payment Gateways",
-      "Industries",
-      "Resources",
-      "About",
-      "Meet Mark",
-      "Contact",
-      "Get Free Analysis",
-    ]) {
-      expect(await drawer.getByRole("link", { name, exact: true }).count(), name).toBe(1);
-    }
-    await drawer.getByRole("link", { name: "Industries", exact: true }).click();
-    await page.waitForURL("**/industries");
-    await expect.poll(() => drawer.isVisible()).toBe(false);
     await page.context().close();
   });
 });
@@ -265,44 +111,142 @@ describe("page behaviour", () => {
     await page.context().close();
   });
 
-  it("shows 'Loading page...' while a slowed route loads, then the page", async () => {
-    const { page } = await open("/");
+  /**
+   * What the page shows, reported by the page itself whenever its main content changes: while a
+   * navigation is pending, Playwright cannot evaluate in the page it is leaving.
+   */
+  async function watchMain(page: Page) {
+    const seen: Array<{ path: string; loading: boolean; heading: boolean; nav: boolean }> = [];
+    await page.exposeFunction("__reportMain", (state: (typeof seen)[number]) => seen.push(state));
+    await page.addInitScript(() => {
+      const visible = (el: Element | null) => !!el && (el as HTMLElement).offsetParent !== null;
+      const report = () =>
+        (window as any).__reportMain({
+          path: location.pathname,
+          loading: [...document.querySelectorAll("#main [role=status]")].some(
+            (el) => visible(el) && el.textContent?.includes("Loading page..."),
+          ),
+          heading: visible(document.querySelector("#main h1")),
+          nav: visible(document.querySelector("nav[aria-label=Main]")),
+        });
+      addEventListener("DOMContentLoaded", () => {
+        const main = document.getElementById("main");
+        if (!main) return;
+        new MutationObserver(report).observe(main, { subtree: true, childList: true, attributeFilter: ["hidden"] });
+      });
+    });
+    return seen;
+  }
+
+  /** Holds the document request for `path` until released (its click waits for it: await `clicked` after). */
+  async function holdPage(page: Page, path: string, then: "continue" | "no content") {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    await page.route(/\/industries\.data/, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    await navLink(page, "Industries").click();
-    await expect.poll(() => page.getByText("Loading page...").isVisible()).toBe(true);
+    await page.route(
+      (url) => url.pathname === path,
+      async (route) => {
+        await gate;
+        // 204: the browser stays on the page it is leaving, as when a visitor stops the load.
+        await (then === "continue" ? route.continue() : route.fulfill({ status: 204 }));
+      },
+    );
+    return release;
+  }
+
+  it("shows 'Loading page...' while a slowed page loads, then the page", async () => {
+    const { page } = await newPage(browser);
+    const seen = await watchMain(page);
+    await page.goto(server.url + "/");
+    await waitForScripts(page);
+    const release = await holdPage(page, "/industries", "continue");
+    // The click waits for the navigation it starts, which the route holds back.
+    const clicked = navLink(page, "Industries").click();
+    // The page it replaces is hidden, not gone: the header and its navigation stay.
+    await expect
+      .poll(() => seen.filter((s) => s.path === "/" && s.loading))
+      .toEqual([{ path: "/", loading: true, heading: false, nav: true }]);
     release();
+    await clicked;
     await page.waitForURL("**/industries");
-    await expect.poll(() => page.getByText("Loading page...").count()).toBe(0);
-    expect(await page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toMatch(/industr/i);
+    expect(await page.getByText("Loading page...").isVisible()).toBe(false);
     await page.context().close();
   });
 
-  it("fades and slides pages in over 0.2 s between routes, without movement under reduced motion", async () => {
-    // The keyed wrapper the site layout puts around each page.
-    const read = (page: Page) =>
-      page.evaluate(() => {
-        const style = getComputedStyle(document.querySelector("#main > div")!);
-        return { name: style.animationName, duration: style.animationDuration };
+  it("brings the page back when a load that does not complete is given up with Escape, and from the back/forward cache", async () => {
+    const withCache = await launchBrowser({ backForwardCache: true });
+    const { page } = await newPage(withCache);
+    const seen = await watchMain(page);
+    await page.goto(server.url + "/about");
+    await waitForScripts(page);
+    const release = await holdPage(page, "/industries", "no content");
+    const clicked = navLink(page, "Industries").click();
+    await expect.poll(() => seen.some((s) => s.loading)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => seen.at(-1)).toEqual({ path: "/about", loading: false, heading: true, nav: true });
+    release();
+    await clicked;
+    await page.unrouteAll();
+    expect(new URL(page.url()).pathname).toBe("/about");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+
+    // Away and back: the page goes into the back/forward cache with the placeholder showing, and
+    // shows its content again when it comes back.
+    await page.evaluate(() => addEventListener("pageshow", (e) => ((window as any).__restored = e.persisted)));
+    const releaseContact = await holdPage(page, "/contact", "continue");
+    seen.length = 0;
+    const left = navLink(page, "Contact").click();
+    await expect.poll(() => seen.some((s) => s.path === "/about" && s.loading)).toBe(true);
+    releaseContact();
+    await left;
+    await page.waitForURL("**/contact");
+    await page.goBack({ waitUntil: "commit" });
+    await page.waitForURL("**/about", { waitUntil: "commit" });
+    await expect.poll(() => page.evaluate(() => (window as any).__restored)).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText("Loading page...").isVisible()).toBe(false);
+    await withCache.close();
+  });
+
+  it("fades and slides pages in over 0.2 s between routes (a view transition), only fading under reduced motion", async () => {
+    // Recorded in every document as it is revealed: whether a view transition runs, and its page animation.
+    const record = () => {
+      addEventListener("pagereveal", (event) => {
+        const transition = (event as Event & { viewTransition: ViewTransition | null }).viewTransition;
+        (window as any).__reveal = transition ? "transition" : "none";
+        void transition?.ready.then(() => {
+          (window as any).__pageAnimations = document
+            .getAnimations()
+            .filter((a) => (a.effect as KeyframeEffect | null)?.pseudoElement === "::view-transition-new(page)")
+            .map((a) => ({
+              name: (a as CSSAnimation).animationName,
+              duration: (a.effect as KeyframeEffect).getComputedTiming().duration,
+            }));
+        });
       });
+    };
     const visit = async (options: Parameters<typeof newPage>[1] = {}) => {
-      const { page } = await open("/about", options);
+      const { page } = await newPage(browser, options);
+      await page.addInitScript(record);
+      await page.goto(server.url + "/about");
+      await waitForScripts(page);
       // The page a visit starts on is painted at once: its hero text is in the first frame.
-      expect(await read(page)).toEqual({ name: "none", duration: "0s" });
+      expect(await page.evaluate(() => (window as any).__reveal)).toBe("none");
       await navLink(page, "Industries").click();
       await page.waitForURL("**/industries");
+      await expect.poll(() => page.evaluate(() => (window as any).__reveal)).toBe("transition");
       return page;
     };
     const normal = await visit();
-    await expect.poll(() => read(normal)).toEqual({ name: "page-enter", duration: "0.2s" });
+    await expect
+      .poll(() => normal.evaluate(() => (window as any).__pageAnimations))
+      .toEqual([{ name: "page-enter", duration: 200 }]);
     await normal.context().close();
 
     const reduced = await visit({ reducedMotion: "reduce" });
-    await expect.poll(() => read(reduced)).toEqual({ name: "page-fade", duration: "0.2s" });
+    await expect
+      .poll(() => reduced.evaluate(() => (window as any).__pageAnimations))
+      .toEqual([{ name: "page-fade", duration: 200 }]);
     const keyframes = await reduced.evaluate(() =>
       [...document.styleSheets]
         .flatMap((s) => [...s.cssRules])
@@ -352,11 +296,18 @@ describe("accessibility", () => {
     await page.context().close();
   });
 
-  it("axe-core finds no violations with a dropdown open", async () => {
+  it("axe-core finds no violations with a dropdown open, or the phone drawer", async () => {
     const { page } = await open("/");
     await navTrigger(page, "Services").click();
     await expect.poll(() => navLink(page, "Services overview").isVisible()).toBe(true);
-    const violations = await axeViolations(page);
+    expect(await navTrigger(page, "Services").getAttribute("aria-expanded")).toBe("true");
+    let violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect.poll(() => page.getByRole("dialog", { name: "Menu" }).isVisible()).toBe(true);
+    violations = await axeViolations(page);
     expect(violations, formatViolations(violations)).toEqual([]);
     await page.context().close();
   });

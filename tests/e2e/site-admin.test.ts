@@ -8,7 +8,7 @@ import {
   formatViolations,
   launchBrowser,
   newPage,
-  waitForHydration,
+  waitForScripts,
   type PageProblems,
   signInAs,
 } from "../support/browser";
@@ -86,7 +86,7 @@ describe("content-site admin screens in Chromium", () => {
       }, SERVER)
       .toSatisfy((positions: number[]) => positions.every((p, i) => p > 0 && (i === 0 || p > positions[i - 1]!)));
     await page.goto(`${server.url}/resources/faq`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const section = page.locator("section#category-pricing-and-fees");
     const publicOrder = (await section.getByRole("button").allTextContents()).map((t) => t.trim()).slice(0, 3);
     expect(publicOrder).toEqual([before[0], before[2], second]);
@@ -94,7 +94,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("quick moves while the list reloads slowly build on each other: screen, server and public FAQ agree", async () => {
     await page.goto(`${server.url}/admin/faq-items`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const list = page.getByRole("list", { name: "Questions in Pricing and fees" });
     await list.getByRole("listitem").first().waitFor(SERVER);
     const questions = async () => (await list.locator("li p.font-medium").allTextContents()).map((t) => t.trim());
@@ -150,7 +150,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("adds a question with a Markdown preview; it appears on the public FAQ", async () => {
     await page.goto(`${server.url}/admin/faq-items`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page.getByRole("button", { name: "Add a question" }).click();
     const dialog = page.getByRole("dialog", { name: "Add a question" });
     await dialog.getByLabel("Question").fill("Do you support tap to pay?");
@@ -171,7 +171,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("an admin changes the phone number and the footer shows it on the next page", async () => {
     await page.goto(`${server.url}/admin/settings`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const phone = page.getByLabel("Phone", { exact: true });
     await phone.waitFor(SERVER);
     await shot("settings-1280");
@@ -182,6 +182,11 @@ describe("content-site admin screens in Chromium", () => {
     await expect
       .poll(() => page.locator("#settings-phone-error").textContent(), SERVER)
       .toBe("The phone number needs at least 7 characters.");
+    // The error's toast can sit over the button (and stays while the pointer rests on it): close it, as a person would.
+    const errorToast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+    await expect.poll(() => errorToast.count(), SERVER).toBe(1);
+    await errorToast.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect.poll(() => errorToast.count(), SERVER).toBe(0);
     await phone.fill("(480) 555-0177");
     await page.getByRole("button", { name: "Save settings" }).click();
     const toast = page
@@ -190,7 +195,7 @@ describe("content-site admin screens in Chromium", () => {
       .first();
     await expect.poll(() => toast.textContent(), SERVER).toContain("Settings saved");
     await page.goto(`${server.url}/`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const footer = page.getByRole("contentinfo");
     expect(await footer.textContent()).toContain("(480) 555-0177");
     expect(await footer.getByRole("link", { name: /480\) 555-0177/ }).getAttribute("href")).toBe("tel:+14805550177");
@@ -198,7 +203,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("edits an industry page in its dialog", async () => {
     await page.goto(`${server.url}/admin/industries`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const edit = page.getByRole("button", { name: /^Edit: / }).first();
     await edit.waitFor(SERVER);
     await shot("industries-1280");
@@ -218,7 +223,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("checks an industry's slug as you type and asks before unsaved changes are lost", async () => {
     await page.goto(`${server.url}/admin/faq-items`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     // Arrive in the app (not by a page load), so going back is an in-app navigation.
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Industries" }).click();
     const links = page.getByRole("cell").getByRole("link");
@@ -269,7 +274,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("uploads an image with a description and progress; it is listed and served", async () => {
     await page.goto(`${server.url}/admin/media`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page.getByText("No images yet").waitFor(SERVER);
     await expectAccessible("/admin/media empty");
     const bytes = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#1d4f91" } })
@@ -300,7 +305,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("inserts the uploaded image into an industry page from the media library; the page shows it responsive", async () => {
     await page.goto(`${server.url}/admin/industries`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     await page
       .getByRole("button", { name: /^Edit: / })
       .first()
@@ -322,7 +327,7 @@ describe("content-site admin screens in Chromium", () => {
     await dialog.waitFor({ state: "detached", ...SERVER });
     const link = await page.getByRole("cell").getByRole("link").first().getAttribute("href");
     await page.goto(`${server.url}${link}`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const img = page.locator("main picture img[alt='Card terminal on a shop counter']");
     expect(await img.getAttribute("width")).toBe("1200");
     expect(await img.getAttribute("loading")).toBe("lazy");
@@ -342,7 +347,7 @@ describe("content-site admin screens in Chromium", () => {
 
   it("gives a published post a cover image from the media library; the post and the blog cards show it", async () => {
     await page.goto(`${server.url}/admin/blog-posts`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const first = page.getByRole("row").nth(1).getByRole("link").first();
     await first.waitFor(SERVER);
     const title = (await first.textContent())!.trim();
@@ -362,12 +367,12 @@ describe("content-site admin screens in Chromium", () => {
     await expect.poll(() => toast.textContent(), SERVER).toMatch(/saved|updated|published/i);
 
     await page.goto(`${server.url}/resources/blog`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const card = page.locator("article", { hasText: title }).first();
     expect(await card.locator("picture img").getAttribute("width")).toBe("1200");
     const slug = (await card.getByRole("link").first().getAttribute("href"))!;
     await page.goto(`${server.url}${slug}`);
-    await waitForHydration(page);
+    await waitForScripts(page);
     const cover = page.locator("main picture img").first();
     expect(await cover.getAttribute("alt")).toBe("Card terminal on a shop counter");
     expect(await cover.getAttribute("loading")).toBe("eager");
@@ -380,7 +385,7 @@ describe("content-site admin screens in Chromium", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const screen of ["faq-items", "industries", "media", "settings"]) {
       await page.goto(`${server.url}/admin/${screen}`);
-      await waitForHydration(page);
+      await waitForScripts(page);
       await page.locator("main h2").first().waitFor(SERVER);
       await shot(`${screen}-390`);
       await expectAccessible(`/admin/${screen} at 390 px`);

@@ -299,7 +299,10 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
       400,
       "Please upload your statement as a PDF, PNG or JPEG file.",
     );
-    expect(html).toContain('id="lead-statement-error"');
+    // Beside the statement field (every field has an error slot; only this one is shown and filled).
+    expect(html).toMatch(
+      /<p (?![^>]*\bhidden\b)[^>]*id="lead-statement-error"[^>]*>(?:(?!<\/p>).)*Please upload your statement/s,
+    );
   });
 
   it("answers a filled honeypot or a too-fast post like a success, holds it as spam, makes no contact and sends nothing", async () => {

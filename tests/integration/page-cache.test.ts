@@ -290,7 +290,7 @@ describe("hashed assets", () => {
 
   it("are sent precompressed from the build: brotli or gzip as accepted, immutable", async () => {
     const home = await request(server, HOME);
-    // Hydration modules are named in the start script (app/components/site/hydration-scripts.tsx).
+    // The site's scripts are named in the start script (app/components/site/site-scripts.tsx).
     const script = /"(\/assets\/[^"]+\.js)"/.exec(home.html)?.[1];
     const css = /<link[^>]*href="(\/assets\/[^"]+\.css)"/.exec(home.html)?.[1];
     for (const asset of [script, css]) {

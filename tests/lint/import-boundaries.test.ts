@@ -51,6 +51,16 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("the public pages' scripts (app/enhance/) import common/ and their own files only", async () => {
+    expect(await boundaryErrors("enhance-imports-react.ts", "app/enhance/boundary-fixture.ts")).toEqual([
+      'import { useState } from "react";',
+      'import { Link } from "react-router";',
+      'import { Menu } from "lucide-react";',
+      'import { cx } from "~/lib/cx";',
+      'import { getDb } from "@server/db";',
+    ]);
+  });
+
   it("lets routes call services and parse with zod (loaders and actions run on the server)", async () => {
     expect(await boundaryErrors("component-imports-server.tsx", "app/routes/boundary-fixture.tsx")).toEqual([]);
   });

@@ -4,14 +4,18 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from "p
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Debian's Chromium, headless, with the flags this machine needs. Missing Chromium is a failure. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this machine needs. Missing Chromium is a failure.
+ * `backForwardCache`: keep Chromium's back/forward cache, which Playwright turns off by default.
+ */
+export async function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`npm run test:setup\` (installs Debian's chromium).`);
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
+    ignoreDefaultArgs: options.backForwardCache ? ["--disable-back-forward-cache"] : undefined,
     args: [
       "--no-sandbox",
       "--disable-gpu",
@@ -29,6 +33,18 @@ export interface PageProblems {
   errors: string[];
 }
 
+/**
+ * Chromium's report of a cross-document view transition it skipped (decision 0037): when a link
+ * is followed while the page is still being revealed, or before the browser has seen the page opt
+ * in, it drops the 0.2 s animation and rejects a promise no page code can reach (the page's
+ * `pagereveal` has already fired, so no handler can be attached). The navigation itself completes;
+ * it is not an error of the site's.
+ */
+const skippedViewTransition = (message: string) =>
+  /^(Uncaught \(in promise\) \w+: )?Transition was aborted because of invalid state\. (Page already revealed|ViewTransition opt-in disabled)$/.test(
+    message,
+  );
+
 /** A new page that records console errors and uncaught exceptions (CSP violations, hydration errors). */
 export async function newPage(
   browser: Browser,
@@ -38,24 +54,48 @@ export async function newPage(
   const page = await context.newPage();
   const problems: PageProblems = { errors: [] };
   page.on("console", (msg) => {
-    if (msg.type() === "error") problems.errors.push(msg.text());
+    if (msg.type() === "error" && !skippedViewTransition(msg.text())) problems.errors.push(msg.text());
   });
-  page.on("pageerror", (err) => problems.errors.push(err.message));
+  page.on("pageerror", (err) => {
+    if (!skippedViewTransition(err.message)) problems.errors.push(err.message);
+  });
   return { page, problems };
 }
 
 /**
- * Waits until React has hydrated the page (app/root.tsx marks <html data-hydrated>): before
- * that, a click on a button is lost on a busy machine even though the button is visible.
+ * Waits until the page's scripts run: React has hydrated a staff screen (app/root.tsx marks
+ * <html data-hydrated>) or the site's scripts have enhanced a public page (app/enhance/site.ts
+ * marks <html data-enhanced>, decision 0037). Before that, a click on a button is lost on a busy
+ * machine even though the button is visible.
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+export async function waitForScripts(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated], html[data-enhanced]", { state: "attached", timeout: 30_000 });
+}
+
+/** Opens `url` in a new page and waits until the network is idle and the page's scripts run. */
+export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = {}) {
+  const { page, problems } = await newPage(browser, options);
+  const response = await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  // Public pages start their scripts after the first paint (decisions 0009, 0037): menus answer clicks after that.
+  await waitForScripts(page);
+  return { page, problems, response };
+}
+
+/** A dropdown button of the public site's main navigation (app/components/site/desktop-nav.tsx). */
+export function navTrigger(page: Page, name: string) {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("button", { name });
+}
+
+/** A link of the public site's main navigation, by its exact name. */
+export function navLink(page: Page, name: string) {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
 }
 
 /** Signs a staff member in through the sign-in page, as a person would, and waits for the dashboard. */
 export async function signInAs(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await waitForHydration(page);
+  await waitForScripts(page);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cx } from "~/lib/cx";
 
 export interface AccordionItem {
@@ -13,10 +13,7 @@ interface AccordionProps {
   items: AccordionItem[];
   /** Several answers open at once (default: one at a time, and it can be closed again). */
   multiple?: boolean;
-  /** Controlled open values; leave out to let the accordion keep its own state. */
-  open?: string[];
-  onOpenChange?: (open: string[]) => void;
-  /** Give each item the element id `value` (for `#value` links). */
+  /** Give each item the element id `value`: a `#value` link opens it (app/enhance/accordion.ts). */
   itemIds?: boolean;
   className?: string;
   itemClassName?: string;
@@ -24,21 +21,17 @@ interface AccordionProps {
   panelClassName?: string;
 }
 
-const TRIGGER = "data-accordion-trigger";
-
 /**
- * The WAI-ARIA APG accordion, hand-written instead of Radix Accordion (decision 0009: about
- * 8 KB gz and several script requests less on the pages that show one). Each question is a
- * button in a heading, with `aria-expanded` and `aria-controls` naming its answer, a region
- * labelled by the button. Enter/Space toggle (native button), ArrowDown/ArrowUp move between
- * questions (wrapping), Home/End go to the first/last. Closed answers stay in the HTML with
- * `hidden`, so search engines and find-in-page after opening still have them.
+ * The WAI-ARIA APG accordion, markup only: every answer starts closed, and
+ * `app/enhance/accordion.ts` opens and closes them (decision 0037). Each question is a button in
+ * a heading, with `aria-expanded` and `aria-controls` naming its answer, a region labelled by the
+ * button. Enter/Space toggle (native button), ArrowDown/ArrowUp move between questions (wrapping),
+ * Home/End go to the first/last. Closed answers stay in the HTML with `hidden`, so search engines
+ * and find-in-page after opening still have them.
  */
 export function Accordion({
   items,
   multiple = false,
-  open: controlled,
-  onOpenChange,
   itemIds = false,
   className,
   itemClassName,
@@ -46,59 +39,32 @@ export function Accordion({
   panelClassName,
 }: AccordionProps) {
   const baseId = useId();
-  const [own, setOwn] = useState<string[]>([]);
-  const open = controlled ?? own;
-  const root = useRef<HTMLDivElement>(null);
-
-  function toggle(value: string) {
-    const isOpen = open.includes(value);
-    const next = isOpen ? open.filter((v) => v !== value) : multiple ? [...open, value] : [value];
-    if (controlled === undefined) setOwn(next);
-    onOpenChange?.(next);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const triggers = [...(root.current?.querySelectorAll<HTMLButtonElement>(`[${TRIGGER}]`) ?? [])];
-    const index = triggers.indexOf(event.currentTarget);
-    const last = triggers.length - 1;
-    const next =
-      event.key === "ArrowDown"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowUp"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    triggers[next]?.focus();
-  }
-
   return (
-    <div ref={root} className={className}>
+    <div data-accordion={multiple ? "multiple" : "single"} className={className}>
+      {/* Without JavaScript the questions cannot open their answers, so every answer is shown (in
+          Tailwind's base layer, where the `[hidden]` rule it must outweigh lives). */}
+      <noscript>
+        <style>{"@layer base{[data-accordion] [role=region][hidden]{display:block!important}}"}</style>
+      </noscript>
       {items.map((item, index) => {
-        const isOpen = open.includes(item.value);
-        const state = isOpen ? "open" : "closed";
         const triggerId = `${baseId}-t${index}`;
         const panelId = `${baseId}-p${index}`;
         return (
-          <div key={item.value} id={itemIds ? item.value : undefined} className={itemClassName} data-state={state}>
+          <div
+            key={item.value}
+            id={itemIds ? item.value : undefined}
+            data-accordion-item=""
+            data-state="closed"
+            className={itemClassName}
+          >
             <h3 className="m-0">
               <button
                 type="button"
                 id={triggerId}
                 data-accordion-trigger=""
-                aria-expanded={isOpen}
+                aria-expanded={false}
                 aria-controls={panelId}
-                data-state={state}
-                onClick={() => toggle(item.value)}
-                onKeyDown={onKeyDown}
+                data-state="closed"
                 className={cx(
                   "group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50",
                   triggerClassName,
@@ -115,7 +81,7 @@ export function Accordion({
               id={panelId}
               role="region"
               aria-labelledby={triggerId}
-              hidden={!isOpen}
+              hidden
               className={cx("px-5 pb-5", panelClassName)}
             >
               {item.answer}

@@ -7,9 +7,9 @@ export interface FaqItem {
 }
 
 /**
- * Questions that open one at a time (the APG accordion in `./accordion`: buttons with
- * aria-expanded and aria-controls, arrow keys between questions). Closed answers stay in the
- * HTML, hidden, so readers without JavaScript and search engines still get them.
+ * Questions that open one at a time (the APG accordion in `./accordion`, made to work by
+ * `app/enhance/accordion.ts`: buttons with aria-expanded and aria-controls, arrow keys between
+ * questions). Closed answers stay in the HTML, hidden, so search engines still get them.
  */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
   return (

@@ -1,32 +1,31 @@
 import { CircleAlert } from "lucide-react";
-import type { Ref } from "react";
 
 /**
  * The summary a public form shows above its fields when a send fails: the sentence about the
  * whole form and a link to each field in error (focus moves here when no field can take it).
+ * The server renders it after a post; app/enhance/form-errors.ts clones it from the form's
+ * template (FormCheckData) for the browser's own check.
  */
 export function FormErrorSummary({
-  ref,
   id,
   message,
   links,
   autoFocus,
 }: {
-  ref: Ref<HTMLDivElement>;
   id: string;
   message: string;
   /** Each field in error, in form order: its input's id and its message. */
   links: Array<{ target: string; text: string }>;
-  /** After a plain (no-JavaScript) post that named no field. */
+  /** After a post that named no field: the answer page focuses the summary. */
   autoFocus?: boolean;
 }) {
   return (
     <div
-      ref={ref}
       id={id}
       role="alert"
       tabIndex={-1}
       autoFocus={autoFocus || undefined}
+      data-error-summary=""
       className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800 outline-none"
     >
       <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />

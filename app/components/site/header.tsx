@@ -32,7 +32,7 @@ export function SiteHeader() {
           <Link to="/contact" className={cx(buttonVariants(), "max-sm:hidden")}>
             Get Free Analysis
           </Link>
-          <MobileNav items={items} />
+          <MobileNav items={items} pathname={pathname} />
         </div>
       </div>
     </header>

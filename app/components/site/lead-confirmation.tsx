@@ -1,28 +1,26 @@
 import { CircleCheck } from "lucide-react";
-import type { Ref } from "react";
 import { telHref, useRootData } from "~/lib/site";
 
-/** What the Free Analysis form becomes once the request is in. */
+/**
+ * What the Free Analysis form becomes once the request is in: the page that answers the post
+ * shows it in place of the form, its heading focused (it is the answer; no toast repeats it).
+ */
 export function LeadConfirmation({
-  ref,
   name,
   statement,
   statementRefused,
-  autoFocus,
 }: {
-  ref: Ref<HTMLHeadingElement>;
   name: string;
   statement: boolean;
   /** A statement was attached but could not be accepted today (the daily limit). */
   statementRefused?: boolean;
-  autoFocus?: boolean;
 }) {
   const { settings, owner } = useRootData();
   const firstName = name.trim().split(/\s+/)[0] || name;
   return (
     <div className="rounded-xl border border-success-border bg-success-muted p-6 sm:p-8" role="status">
       <CircleCheck className="size-10 text-accent-700" aria-hidden />
-      <h3 ref={ref} tabIndex={-1} autoFocus={autoFocus} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
+      <h3 tabIndex={-1} autoFocus className="mt-4 text-2xl font-bold text-slate-900 outline-none">
         Thank you, {firstName}. Your request is in.
       </h3>
       <p className="mt-3 text-slate-700">

@@ -1,44 +1,93 @@
-import { Menu } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Menu, X } from "lucide-react";
+import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
-import type { NavItem } from "~/lib/nav";
-
-const MobileDrawer = lazy(() => import("./mobile-drawer"));
+import { isNavItemActive, type NavItem } from "~/lib/nav";
 
 /**
- * Narrow screens: a menu button opens a right-side drawer with the same links. The drawer
- * (Radix Dialog) is fetched on first use, which keeps it out of every page's first-load JS.
+ * Narrow screens: a menu button and a right-side drawer with the same links, a native modal
+ * `<dialog>` (its top layer makes the page behind inert). Rendered closed; `app/enhance/drawer.ts`
+ * opens it from the button and closes it (the close button, Escape, the backdrop, a chosen link),
+ * decision 0037. The page behind does not scroll while it is open (app.css).
  */
-export function MobileNav({ items }: { items: NavItem[] }) {
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+export function MobileNav({ items, pathname }: { items: NavItem[]; pathname: string }) {
   return (
     <>
       <button
         type="button"
-        ref={trigger}
         className={cx(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}
         aria-label="Open menu"
         aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? "mobile-drawer" : undefined}
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
-        // Start fetching the drawer as soon as a tap or hover begins.
-        onPointerEnter={() => void import("./mobile-drawer")}
-        onTouchStart={() => void import("./mobile-drawer")}
+        aria-expanded="false"
+        aria-controls="mobile-drawer"
+        data-drawer-open=""
       >
         <Menu className="size-6" aria-hidden />
       </button>
-      {loaded ? (
-        <Suspense fallback={null}>
-          <MobileDrawer items={items} open={open} onOpenChange={setOpen} triggerRef={trigger} />
-        </Suspense>
-      ) : null}
+      <dialog
+        id="mobile-drawer"
+        data-slot="drawer"
+        aria-labelledby="mobile-drawer-title"
+        className={
+          "fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[85vw] max-w-sm overflow-y-auto overscroll-contain " +
+          "bg-white p-6 text-body-foreground shadow-xl animate-drawer-in backdrop:bg-slate-900/50"
+        }
+      >
+        <div className="mb-6 flex items-center justify-between">
+          <h2 id="mobile-drawer-title" className="text-lg font-bold text-slate-900">
+            Menu
+          </h2>
+          <button
+            type="button"
+            className={buttonVariants({ variant: "ghost", size: "icon" })}
+            aria-label="Close menu"
+            data-drawer-close=""
+          >
+            <X className="size-6" aria-hidden />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="grid gap-1">
+            {items.map((item) => {
+              const active = isNavItemActive(item, pathname);
+              return (
+                <li key={item.label}>
+                  <Link
+                    to={item.to}
+                    aria-current={active ? "page" : undefined}
+                    className={
+                      "block rounded-md px-3 py-2 text-base font-semibold text-slate-800 hover:bg-slate-100 " +
+                      "aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+                    }
+                  >
+                    {item.label}
+                  </Link>
+                  {item.children ? (
+                    <ul className="ml-3 grid gap-1 border-l border-slate-200 pl-3">
+                      {item.children
+                        .filter((child) => child.to !== item.to)
+                        .map((child) => (
+                          <li key={child.to}>
+                            <Link
+                              to={child.to}
+                              aria-current={pathname === child.to ? "page" : undefined}
+                              className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-700"
+                            >
+                              {child.label}
+                            </Link>
+                          </li>
+                        ))}
+                    </ul>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <Link to="/contact" className={cx(buttonVariants({ size: "lg" }), "mt-6 w-full")}>
+          Get Free Analysis
+        </Link>
+      </dialog>
     </>
   );
 }

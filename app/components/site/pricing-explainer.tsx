@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatMoney } from "~/lib/savings";
+import { formatMoney } from "@common/savings";
 import { useRootData } from "~/lib/site";
 
 /**

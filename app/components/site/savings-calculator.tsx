@@ -1,18 +1,18 @@
 import { ArrowRight, Calculator } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import {
   assumptionsFromSettings,
+  estimateFigures,
   estimateSavings,
   formatMoney,
-  formatPercent,
   freeAnalysisHref,
   validateCalculatorInput,
   type CalculatorField,
-  type CalculatorInput,
+  type EstimateFigures,
   type FieldErrors,
-} from "~/lib/savings";
+  type SavingsEstimate,
+} from "@common/savings";
 import { useRootData } from "~/lib/site";
 import { cx } from "~/lib/cx";
 
@@ -51,53 +51,132 @@ const fields: Array<{
 
 type Values = Record<CalculatorField, string>;
 
-function evaluate(values: Values): { errors: FieldErrors; input?: CalculatorInput } {
-  const result = validateCalculatorInput(values);
-  return result.ok ? { errors: {}, input: result.input } : { errors: result.errors };
+/** What the results panel shows: the prompt before a calculation, or the estimate's outcome. */
+type ResultState = "empty" | SavingsEstimate["outcome"];
+
+const blankFigures: EstimateFigures = { currentRate: "", estimatedCost: "", monthlySaving: "", yearlySaving: "" };
+
+/**
+ * The results panel's content below its heading. The server renders it for a submitted form
+ * (the no-JavaScript path), and once per state inside a `<template>` that
+ * `app/enhance/savings-calculator.ts` clones and fills in (`data-calculator-figure`,
+ * `data-calculator-link`) when the visitor calculates.
+ */
+function ResultContent({
+  state,
+  figures,
+  href,
+  companyName,
+}: {
+  state: ResultState;
+  figures: EstimateFigures;
+  href: string;
+  companyName: string;
+}) {
+  if (state === "empty") {
+    return (
+      <p className="mt-4 leading-7">
+        Enter your three numbers and choose &quot;Calculate my savings&quot;. They are on the summary page of your
+        monthly processing statement. Nothing you type here is sent or stored.
+      </p>
+    );
+  }
+  return (
+    <>
+      <dl className="mt-5 grid gap-4">
+        <div>
+          <dt className="text-sm text-slate-300">Your current effective rate</dt>
+          <dd data-calculator-figure="currentRate" className="text-2xl font-bold tabular-nums text-white">
+            {figures.currentRate}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-300">Estimated cost with {companyName}</dt>
+          <dd data-calculator-figure="estimatedCost" className="text-2xl font-bold tabular-nums text-white">
+            {figures.estimatedCost}
+          </dd>
+        </div>
+        {state === "saving" ? (
+          <>
+            <div>
+              <dt className="text-sm text-slate-300">Estimated monthly saving</dt>
+              <dd
+                data-calculator-figure="monthlySaving"
+                className="text-3xl font-extrabold tabular-nums text-accent-100"
+              >
+                {figures.monthlySaving}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-300">Estimated yearly saving</dt>
+              <dd
+                data-calculator-figure="yearlySaving"
+                className="text-3xl font-extrabold tabular-nums text-accent-100"
+              >
+                {figures.yearlySaving}
+              </dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      {state === "already-lower" ? (
+        <p className="mt-5 leading-7">
+          Good news: what you pay today is already at or below our illustration, so we would not promise you a saving on
+          these numbers. A free analysis can still check your statement for fees that creep in over time.
+        </p>
+      ) : (
+        <p className="mt-5 text-sm leading-6 text-slate-300">
+          An estimate, not a quote. Your real rates depend on your card mix; a free analysis of your statement gives you
+          exact numbers.
+        </p>
+      )}
+      <Link to={href} data-calculator-link="" className={cx(buttonVariants({ size: "lg" }), "mt-6 self-start")}>
+        Get my Free Analysis <ArrowRight className="size-5" aria-hidden />
+      </Link>
+    </>
+  );
 }
 
 /**
- * Estimates what a merchant would save at the site's published interchange-plus
- * illustration. Without JavaScript the form submits as a GET to this page and the server
- * renders the same result from the query string.
+ * Estimates what a merchant would save at the site's published interchange-plus illustration.
+ * Markup only (decision 0037): the form submits as a GET to this page and the server renders the
+ * result from the query string, which is all a visitor without JavaScript gets. With it,
+ * `app/enhance/savings-calculator.ts` answers the submit in the page instead: the same
+ * validation, figures and live-region update, and focus on the first field in error.
  */
 export function SavingsCalculator() {
   const { settings } = useRootData();
   const assumptions = assumptionsFromSettings(settings);
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const [values, setValues] = useState<Values>(() => ({
+  const values: Values = {
     volume: searchParams.get("volume") ?? "",
     transactions: searchParams.get("transactions") ?? "",
     fees: searchParams.get("fees") ?? "",
-  }));
-  const submittedFromUrl = fields.some((f) => searchParams.has(f.name));
-  const [outcome, setOutcome] = useState(() => (submittedFromUrl ? evaluate(values) : { errors: {} as FieldErrors }));
-  const inputs = useRef<Partial<Record<CalculatorField, HTMLInputElement | null>>>({});
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = evaluate(values);
-    setOutcome(next);
-    const firstError = fields.find((f) => next.errors[f.name]);
-    if (firstError) inputs.current[firstError.name]?.focus();
   };
-
-  const estimate = outcome.input ? estimateSavings(outcome.input, assumptions) : undefined;
+  const submitted = fields.some((f) => searchParams.has(f.name));
+  const result = submitted ? validateCalculatorInput(values) : undefined;
+  const errors: FieldErrors = result && !result.ok ? result.errors : {};
+  const input = result?.ok ? result.input : undefined;
+  const estimate = input ? estimateSavings(input, assumptions) : undefined;
+  const companyName = settings.companyName;
 
   return (
-    <div className="grid gap-8 lg:grid-cols-5">
+    <div data-savings-calculator="" className="grid gap-8 lg:grid-cols-5">
       <form
         method="get"
         action={`${pathname}#savings-calculator`}
         noValidate
-        onSubmit={onSubmit}
         aria-labelledby="savings-calculator-heading"
+        data-interchange-percent={assumptions.interchangePercent}
+        data-markup-percent={assumptions.markupPercent}
+        data-per-transaction-fee={assumptions.perTransactionFee}
+        data-monthly-fee={assumptions.monthlyFee}
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3"
       >
         <div className="grid gap-6">
           {fields.map((field) => {
-            const error = outcome.errors[field.name];
+            const error = errors[field.name];
             const hintId = `calc-${field.name}-hint`;
             const errorId = `calc-${field.name}-error`;
             return (
@@ -118,32 +197,28 @@ export function SavingsCalculator() {
                     </span>
                   ) : null}
                   <input
-                    ref={(el) => {
-                      inputs.current[field.name] = el;
-                    }}
                     id={`calc-${field.name}`}
                     name={field.name}
                     type="text"
                     inputMode={field.inputMode}
                     autoComplete="off"
                     placeholder={field.placeholder}
-                    value={values[field.name]}
-                    onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+                    defaultValue={values[field.name]}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+                    data-calculator-hint={hintId}
+                    data-calculator-error={errorId}
                     className={cx(
-                      "block h-12 w-full rounded-md border bg-white text-base text-slate-900 shadow-sm placeholder:text-slate-400",
+                      "block h-12 w-full rounded-md border border-slate-300 bg-white text-base text-slate-900 shadow-sm placeholder:text-slate-400 aria-invalid:not-focus:border-red-600",
                       "focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600",
                       field.prefix ? "pl-7 pr-3" : "px-3",
-                      error ? "border-red-600" : "border-slate-300",
                     )}
                   />
                 </div>
-                {error ? (
-                  <p id={errorId} className="mt-2 text-sm font-medium text-red-700">
-                    {error}
-                  </p>
-                ) : null}
+                {/* Filled in and shown by the server (no JavaScript) or by the script. */}
+                <p id={errorId} hidden={!error} className="mt-2 text-sm font-medium text-red-700">
+                  {error}
+                </p>
               </div>
             );
           })}
@@ -161,67 +236,22 @@ export function SavingsCalculator() {
         aria-live="polite"
         aria-atomic="true"
         data-testid="calculator-result"
+        data-calculator-result=""
         className="flex flex-col rounded-2xl bg-brand-900 p-6 text-slate-200 shadow-sm sm:p-8 lg:col-span-2"
       >
         <h3 className="text-lg font-semibold text-white">Your estimate</h3>
-        {estimate && outcome.input ? (
-          <>
-            <dl className="mt-5 grid gap-4">
-              <div>
-                <dt className="text-sm text-slate-300">Your current effective rate</dt>
-                <dd className="text-2xl font-bold tabular-nums text-white">
-                  {formatPercent(estimate.currentRatePercent)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-300">Estimated cost with {settings.companyName}</dt>
-                <dd className="text-2xl font-bold tabular-nums text-white">
-                  {formatMoney(estimate.estimatedMonthlyCost)} a month ({formatPercent(estimate.estimatedRatePercent)})
-                </dd>
-              </div>
-              {estimate.outcome === "saving" ? (
-                <>
-                  <div>
-                    <dt className="text-sm text-slate-300">Estimated monthly saving</dt>
-                    <dd className="text-3xl font-extrabold tabular-nums text-accent-100">
-                      {formatMoney(estimate.monthlySaving)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-sm text-slate-300">Estimated yearly saving</dt>
-                    <dd className="text-3xl font-extrabold tabular-nums text-accent-100">
-                      {formatMoney(estimate.yearlySaving)}
-                    </dd>
-                  </div>
-                </>
-              ) : null}
-            </dl>
-            {estimate.outcome === "already-lower" ? (
-              <p className="mt-5 leading-7">
-                Good news: what you pay today is already at or below our illustration, so we would not promise you a
-                saving on these numbers. A free analysis can still check your statement for fees that creep in over
-                time.
-              </p>
-            ) : (
-              <p className="mt-5 text-sm leading-6 text-slate-300">
-                An estimate, not a quote. Your real rates depend on your card mix; a free analysis of your statement
-                gives you exact numbers.
-              </p>
-            )}
-            <Link
-              to={freeAnalysisHref(outcome.input)}
-              className={cx(buttonVariants({ size: "lg" }), "mt-6 self-start")}
-            >
-              Get my Free Analysis <ArrowRight className="size-5" aria-hidden />
-            </Link>
-          </>
-        ) : (
-          <p className="mt-4 leading-7">
-            Enter your three numbers and choose &quot;Calculate my savings&quot;. They are on the summary page of your
-            monthly processing statement. Nothing you type here is sent or stored.
-          </p>
-        )}
+        <ResultContent
+          state={estimate?.outcome ?? "empty"}
+          figures={estimate ? estimateFigures(estimate) : blankFigures}
+          href={input ? freeAnalysisHref(input) : "/contact"}
+          companyName={companyName}
+        />
       </div>
+      {(["empty", "saving", "already-lower"] as const).map((state) => (
+        <template key={state} data-calculator-state={state}>
+          <ResultContent state={state} figures={blankFigures} href="/contact" companyName={companyName} />
+        </template>
+      ))}
 
       <section aria-labelledby="how-we-estimate" className="lg:col-span-5">
         <h3 id="how-we-estimate" className="text-lg font-semibold text-slate-900">
@@ -238,13 +268,13 @@ export function SavingsCalculator() {
           </li>
           <li className="rounded-lg border border-slate-200 bg-white p-4">
             <span className="block font-semibold text-slate-900">{assumptions.markupPercent}% of volume</span>
-            {settings.companyName} markup over interchange
+            {companyName} markup over interchange
           </li>
           <li className="rounded-lg border border-slate-200 bg-white p-4">
             <span className="block font-semibold text-slate-900">
               {formatMoney(assumptions.perTransactionFee)} per transaction
             </span>
-            {settings.companyName} transaction fee
+            {companyName} transaction fee
           </li>
           <li className="rounded-lg border border-slate-200 bg-white p-4">
             <span className="block font-semibold text-slate-900">{formatMoney(assumptions.monthlyFee)} per month</span>

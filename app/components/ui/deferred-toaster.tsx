@@ -1,10 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useToast } from "./use-toast";
+import { NOTIFICATIONS_LABEL, useToast } from "./use-toast";
 
 const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
-
-/** The name Radix gives its region ("Notifications ({hotkey})"), so both read the same. */
-export const NOTIFICATIONS_LABEL = "Notifications (F8)";
 
 /**
  * Until the first toast, an empty notifications region that F8 focuses (spec section 9), the
@@ -34,8 +31,9 @@ function IdleRegion() {
 }
 
 /**
- * Mounts the Radix toaster once the first toast is raised, so public pages do not ship the
- * toast primitives in their first-load JavaScript (see scripts/bench-pages.mjs). The toast
+ * The staff screens' toaster: mounts the Radix toaster once the first toast is raised, so a
+ * screen does not ship the toast primitives before it needs them. (Public pages render
+ * NotificationRegion instead, which app/enhance/toaster.ts fills: decision 0037.) The toast
  * store itself is tiny and always present; `toast()` works from the first render, and F8
  * focuses the (idle) region from the first second.
  */

@@ -24,6 +24,14 @@ interface FieldControl {
 
 const FieldContext = createContext<FieldControl | null>(null);
 
+/**
+ * Inside it, every Field and FieldSet also renders its error element when there is no error
+ * (hidden and empty) and marks itself `data-field` ("control" or "group"): the public forms,
+ * whose script (app/enhance/form-errors.ts) shows the errors of its own check by filling these
+ * in and toggling `hidden`, `aria-invalid` and `aria-describedby` as this component would.
+ */
+export const FieldErrorSlots = createContext(false);
+
 const join = (...ids: Array<string | undefined | false>) => ids.filter(Boolean).join(" ") || undefined;
 
 /** The props a kit control takes from its Field; the control's own props win. */
@@ -69,9 +77,10 @@ export function Field({
   children,
 }: FieldProps) {
   const generated = useId();
+  const slots = useContext(FieldErrorSlots);
   const controlId = id ?? `field${generated.replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
+  const errorId = error || slots ? `${controlId}-error` : undefined;
   const label_ = (
     <Label htmlFor={controlId} variant={orientation === "horizontal" ? "beside" : "default"}>
       {label}
@@ -80,13 +89,18 @@ export function Field({
   );
   const control = (
     <FieldContext
-      value={{ id: controlId, describedBy: join(hintId, errorId), invalid: error ? true : undefined, required }}
+      value={{
+        id: controlId,
+        describedBy: join(hintId, error && errorId),
+        invalid: error ? true : undefined,
+        required,
+      }}
     >
       {children}
     </FieldContext>
   );
   return (
-    <div className={cx("grid content-start gap-1.5", className)}>
+    <div className={cx("grid content-start gap-1.5", className)} data-field={slots ? "control" : undefined}>
       {orientation === "horizontal" ? (
         <div className="flex items-start gap-3 [&>input]:mt-0.5">
           {control}
@@ -112,11 +126,17 @@ export function FieldHint({ className, ...props }: ComponentProps<"p">) {
   return <p className={cx("text-sm text-muted-foreground", className)} {...props} />;
 }
 
-/** The sentence beside a field in error (nothing when there is none). */
+/** The sentence beside a field in error (nothing when there is none, or a hidden slot: FieldErrorSlots). */
 export function FieldError({ className, children, ...props }: ComponentProps<"p">) {
-  if (!children) return null;
+  const slot = useContext(FieldErrorSlots);
+  if (!children && !slot) return null;
   return (
-    <p className={cx("flex items-start gap-1.5 text-sm font-medium text-destructive", className)} {...props}>
+    <p
+      className={cx("flex items-start gap-1.5 text-sm font-medium text-destructive", className)}
+      hidden={!children || undefined}
+      data-error-slot={slot ? "" : undefined}
+      {...props}
+    >
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>{children}</span>
     </p>
@@ -135,10 +155,16 @@ export interface FieldSetProps extends Omit<ComponentProps<"fieldset">, "childre
 
 /** A group of controls (checkboxes, radios) under one legend, with one hint and one error. */
 export function FieldSet({ legend, id, hint, error, mark, className, children, ...props }: FieldSetProps) {
+  const slots = useContext(FieldErrorSlots);
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const errorId = error || slots ? `${id}-error` : undefined;
   return (
-    <fieldset aria-describedby={join(hintId, errorId)} className={cx("grid gap-1.5", className)} {...props}>
+    <fieldset
+      aria-describedby={join(hintId, error && errorId)}
+      data-field={slots ? "group" : undefined}
+      className={cx("grid gap-1.5", className)}
+      {...props}
+    >
       <legend className="text-sm font-medium text-foreground">
         {legend}
         <LabelMark mark={mark} />

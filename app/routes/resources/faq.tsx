@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { getDb } from "@server/db";
 import { listFaqCategories } from "@server/content/faq";
@@ -40,36 +39,8 @@ export const meta: Route.MetaFunction = (args) =>
       "Answers to common questions about merchant accounts, pricing, contracts, funding times, equipment and security.",
   });
 
-/** The item named by the URL fragment (#question-slug), if it is one of ours. */
-function slugFromHash(known: Set<string>): string | null {
-  const slug = decodeURIComponent(window.location.hash.slice(1));
-  return known.has(slug) ? slug : null;
-}
-
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
-  const [open, setOpen] = useState<string[]>([]);
-
-  const openFromHash = useCallback(() => {
-    const known = new Set(categories.flatMap((c) => c.items.map((i) => i.slug)));
-    const slug = slugFromHash(known);
-    if (!slug) return;
-    setOpen((current) => (current.includes(slug) ? current : [...current, slug]));
-    requestAnimationFrame(() => {
-      const el = document.getElementById(slug);
-      el?.scrollIntoView({ block: "start" });
-      el?.querySelector<HTMLButtonElement>("button")?.focus({ preventScroll: true });
-    });
-  }, [categories]);
-
-  useEffect(() => {
-    // The URL fragment exists only in the browser: open its question once hydrated.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing with window.location, an external system
-    openFromHash();
-    window.addEventListener("hashchange", openFromHash);
-    return () => window.removeEventListener("hashchange", openFromHash);
-  }, [openFromHash]);
-
   return (
     <>
       <JsonLd
@@ -118,10 +89,9 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
               <h2 id={`category-${category.slug}-heading`} className="text-2xl font-bold text-slate-900">
                 {category.name}
               </h2>
+              {/* Each question's id is its slug: /resources/faq#slug opens it (app/enhance/accordion.ts). */}
               <Accordion
                 multiple
-                open={open}
-                onOpenChange={setOpen}
                 itemIds
                 className="mt-5 divide-y divide-slate-200 rounded-xl border border-slate-200"
                 itemClassName="scroll-mt-24"

@@ -10,7 +10,7 @@ import { Section } from "~/components/site/section";
 import { ServiceCards } from "~/components/site/service-cards";
 import { Steps } from "~/components/site/steps";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { assumptionsFromSettings, estimateSavings, formatMoney, formatPercent } from "~/lib/savings";
+import { assumptionsFromSettings, estimateSavings, formatMoney, formatPercent } from "@common/savings";
 import { seo } from "~/lib/seo";
 import { telHref, useRootData } from "~/lib/site";
 import { organizationLd } from "~/lib/structured-data";

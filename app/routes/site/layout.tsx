@@ -1,47 +1,49 @@
-import { useState } from "react";
-import { Outlet, useLocation, useRouteError } from "react-router";
+import { Outlet, redirectDocument, useRouteError } from "react-router";
 import { SiteFooter } from "~/components/site/footer";
 import { SiteHeader } from "~/components/site/header";
+import type { SiteScriptsHandle } from "~/components/site/site-scripts";
 import { PageLoading } from "~/components/ui/loading";
-import { useRecordFirstTouch } from "~/lib/first-touch";
 import { errorStatus, RouteError } from "~/components/ui/route-error";
-import { usePageLoading } from "~/lib/use-page-loading";
-import type { HydrationHandle } from "~/components/site/hydration-scripts";
+import type { Route } from "./+types/layout";
 
-/** Public pages paint before they hydrate (decision 0009). */
-export const handle: HydrationHandle = { hydrateAfterFirstPaint: true };
+/** Public pages are server-rendered and enhanced by the site's own scripts, not hydrated (decision 0037). */
+export const handle: SiteScriptsHandle = { siteScripts: true };
+
+/** Nothing to load; having a loader keeps the server rendering the page, not waiting for `clientLoader`. */
+export function loader() {
+  return null;
+}
+
+/**
+ * A public page is never rendered in the browser: a client navigation into one (a link in the
+ * staff area, say) becomes a document request, so the page arrives with its own scripts.
+ */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  throw redirectDocument(url.pathname + url.search);
+}
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
     <>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* view-transition-name (app.css): pages fade and slide in between routes (decision 0037). */}
+      <main id="main" tabIndex={-1} className="site-page flex-1 outline-none">
         {children}
       </main>
+      {/* What app/enhance/page-loading.ts shows in place of the page while the next one loads. */}
+      <template id="page-loading">
+        <PageLoading />
+      </template>
       <SiteFooter />
     </>
   );
 }
 
 export default function SiteLayout() {
-  const location = useLocation();
-  // Where this visit began, for the public forms (common/attribution.ts).
-  useRecordFirstTouch();
-  const loading = usePageLoading();
-  // Pages fade and slide in *between* routes: the page a visit starts on is painted at once, so
-  // its hero text is on screen with the first frame. After the first navigation every page,
-  // the first one included, animates. (Adjusting state during render, React's pattern for it.)
-  const [firstKey, setFirstKey] = useState<string | null>(location.key);
-  if (firstKey !== null && location.key !== firstKey) setFirstKey(null);
   return (
     <Shell>
-      {loading ? (
-        <PageLoading />
-      ) : (
-        <div key={location.pathname} className={firstKey === null ? "page-transition" : undefined}>
-          <Outlet />
-        </div>
-      )}
+      <Outlet />
     </Shell>
   );
 }

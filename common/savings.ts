@@ -1,6 +1,7 @@
 /**
- * The savings calculator's arithmetic, kept pure so it can be tested and shared by the
- * server render (no-JS form submit) and the browser.
+ * The savings calculator's arithmetic and wording of its figures, kept pure so it can be tested
+ * and shared by the server render (app/components/site/savings-calculator.tsx, which also answers
+ * the no-JS form submit) and the browser (app/enhance/savings-calculator.ts).
  *
  * The estimate prices the visitor's volume at the site's published interchange-plus
  * illustration: average interchange + assessments (a percentage of volume), our markup
@@ -83,6 +84,23 @@ export function formatMoney(value: number, whole = false): string {
 
 export function formatPercent(value: number): string {
   return `${value.toFixed(2)}%`;
+}
+
+/** The estimate's figures as the results panel shows them (server render and browser alike). */
+export interface EstimateFigures {
+  currentRate: string;
+  estimatedCost: string;
+  monthlySaving: string;
+  yearlySaving: string;
+}
+
+export function estimateFigures(estimate: SavingsEstimate): EstimateFigures {
+  return {
+    currentRate: formatPercent(estimate.currentRatePercent),
+    estimatedCost: `${formatMoney(estimate.estimatedMonthlyCost)} a month (${formatPercent(estimate.estimatedRatePercent)})`,
+    monthlySaving: formatMoney(estimate.monthlySaving),
+    yearlySaving: formatMoney(estimate.yearlySaving),
+  };
 }
 
 export type FieldErrors = Partial<Record<CalculatorField, string>>;

@@ -4,10 +4,13 @@ import {
   TOAST_DURATION,
   TOAST_LIMIT,
   TOAST_REMOVE_DELAY,
+  TOAST_SWIPE_THRESHOLD,
   toast,
+  toastLiveness,
   toastReducer,
+  subscribeToToasts,
   type ToastData,
-} from "./use-toast";
+} from "./toast-store";
 
 const make = (id: string, open = true): ToastData => ({ id, title: `Toast ${id}`, open });
 
@@ -16,6 +19,16 @@ describe("toast constants (spec section 9)", () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_DURATION).toBe(5000);
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
+  });
+
+  it("dismisses on a swipe right past 50 px", () => {
+    expect(TOAST_SWIPE_THRESHOLD).toBe(50);
+  });
+
+  it("announces a default toast politely and a destructive one assertively", () => {
+    expect(toastLiveness(undefined)).toBe("polite");
+    expect(toastLiveness("default")).toBe("polite");
+    expect(toastLiveness("destructive")).toBe("assertive");
   });
 });
 
@@ -53,6 +66,18 @@ describe("toast() store", () => {
     toast({ title: "First" });
     const second = toast({ title: "Second" });
     expect(getToastState().toasts.map((t) => t.id)).toEqual([second.id]);
+  });
+
+  it("tells subscribers about every change until they unsubscribe", () => {
+    let calls = 0;
+    const unsubscribe = subscribeToToasts(() => calls++);
+    const t = toast({ title: "Saved" });
+    t.update({ title: "Saved again" });
+    t.dismiss();
+    expect(calls).toBe(3);
+    unsubscribe();
+    toast({ title: "Unheard" });
+    expect(calls).toBe(3);
   });
 
   it("removes a dismissed toast from state only after 1,000,000 ms", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   assumptionsFromSettings,
+  estimateFigures,
   estimateSavings,
   formatMoney,
   formatPercent,
@@ -123,5 +124,14 @@ describe("helpers", () => {
     expect(formatMoney(3180)).toBe("$3,180.00");
     expect(formatMoney(3180.4, true)).toBe("$3,180");
     expect(formatPercent(3.4)).toBe("3.40%");
+  });
+  it("words the results panel's figures", () => {
+    const estimate = estimateSavings({ volume: 25000, transactions: 500, fees: 850 }, assumptions);
+    expect(estimateFigures(estimate)).toEqual({
+      currentRate: "3.40%",
+      estimatedCost: "$585.00 a month (2.34%)",
+      monthlySaving: "$265.00",
+      yearlySaving: "$3,180.00",
+    });
   });
 });
