@@ -158,13 +158,15 @@ let exitCode = 0;
 try {
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, "&")).pathname);
+  // The page column fits the longest path (and a space), so long blog slugs do not run into the figures.
+  const pageWidth = Math.max(42, ...paths.map((p) => p.length + 2));
   console.log(
     `First-load JavaScript per public page (${paths.length} pages from /sitemap.xml; ` +
       "each file gzip -9 / brotli q11, summed over every script the HTML loads)\n",
   );
   console.log(
     [
-      pad("page", 42),
+      pad("page", pageWidth),
       pad("status", 8, true),
       pad("JS files", 10, true),
       pad("JS KB gz", 11, true),
@@ -196,7 +198,7 @@ try {
     const htmlGz = zlib.gzipSync(html, { level: 9 }).length / 1024;
     console.log(
       [
-        pad(p, 42),
+        pad(p, pageWidth),
         pad(res.status, 8, true),
         pad(scripts.length, 10, true),
         pad(kb.toFixed(1), 11, true),
@@ -231,7 +233,7 @@ try {
   );
   console.log(
     [
-      pad("page", 52),
+      pad("page", pageWidth),
       pad("target", 14),
       pad("req/s", 10, true),
       pad("p50 ms", 9, true),
@@ -259,7 +261,7 @@ try {
       const ratio = target === "nginx" ? "" : `${((r.requests.average / nginxRate) * 100).toFixed(1)} %`;
       console.log(
         [
-          pad(p, 52),
+          pad(p, pageWidth),
           pad(target, 14),
           pad(r.requests.average.toFixed(0), 10, true),
           pad(r.latency.p50, 9, true),
