@@ -1,6 +1,7 @@
 import type { FormField } from "@common/forms";
 import { checkStatement } from "@common/lead";
 import { showFormErrors, type FieldErrors } from "./form-errors";
+import { onLoadStopped } from "./load-stopped";
 import { loadFormChecks } from "./load-form-checks";
 
 /** The definitions of the fields the answer checks read, from the form's JSON data block (FormCheckData). */
@@ -89,9 +90,10 @@ function enhanceForm(form: HTMLFormElement) {
         HTMLFormElement.prototype.submit.call(form);
       });
   });
-  // Back to this page from the back/forward cache: the form can be sent again.
-  window.addEventListener("pageshow", (event) => {
-    if (!event.persisted) return;
+  // The post was stopped (the stop button, Escape), or this page is back from the back/forward
+  // cache: the form can be sent again.
+  onLoadStopped(() => {
+    if (!busy) return;
     busy = false;
     showSending(form, false);
   });

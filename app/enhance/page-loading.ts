@@ -1,3 +1,5 @@
+import { onLoadStopped } from "./load-stopped";
+
 /** Below this, the next page arrives before a placeholder would only flash (decision 0006). */
 export const PAGE_LOADING_DELAY_MS = 120;
 
@@ -19,7 +21,8 @@ function leavesForPage(event: MouseEvent): boolean {
  * page is a document of its own (decision 0037), so the browser keeps the current one on screen
  * while it fetches the next: after a link is followed and 120 ms have passed, the page's content
  * makes way for the placeholder the layout provides (`<template id="page-loading">`). The page
- * comes back if it is shown again from the back/forward cache, or if Escape stops the load.
+ * comes back if the load is stopped (the stop button, Escape) or the page is shown again from the
+ * back/forward cache.
  */
 export function enhancePageLoading(): void {
   const main = document.getElementById("main");
@@ -48,10 +51,7 @@ export function enhancePageLoading(): void {
     restore();
     timer = setTimeout(show, PAGE_LOADING_DELAY_MS);
   });
-  window.addEventListener("pageshow", (event) => {
-    if (event.persisted) restore();
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && (timer !== undefined || hidden.length)) restore();
+  onLoadStopped(() => {
+    if (timer !== undefined || hidden.length) restore();
   });
 }

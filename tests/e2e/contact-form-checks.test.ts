@@ -84,6 +84,47 @@ describe("the public forms' own checks in Chromium", () => {
     await page.context().close();
   });
 
+  it("with JavaScript: a post the visitor stops gives the form back as it was, and it can be sent again", async () => {
+    const { page, problems } = await start();
+    await open(page);
+    const posts = countPosts(page);
+    await fillRequired(page, "stopped.js@ruizauto.example");
+    // The post is held, as on a slow link, until the visitor presses the stop button.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === "/contact",
+      async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        await held;
+        await route.abort().catch(() => {});
+      },
+    );
+    const cdp = await page.context().newCDPSession(page);
+    const button = page.locator("button[data-sending-label]");
+    await button.click({ noWaitAfter: true });
+    await expect.poll(() => posts.length).toBe(1);
+    await cdp.send("Page.stopLoading");
+    release();
+
+    await expect.poll(() => button.textContent()).toBe("Get my free analysis");
+    expect(await button.isDisabled()).toBe(false);
+    expect(await button.getAttribute("aria-disabled")).toBeNull();
+    expect(await page.locator("[data-sending-status]").textContent()).toBe("");
+    expect(await page.getByLabel(/^E-mail/).inputValue()).toBe("stopped.js@ruizauto.example");
+    expect(await submissionOf("stopped.js@ruizauto.example")).toBeUndefined();
+
+    await page.unrouteAll();
+    await button.click();
+    await expect
+      .poll(() => page.getByRole("heading", { name: /Thank you, Dana\. Your request is in\./ }).isVisible())
+      .toBe(true);
+    expect(posts).toHaveLength(2);
+    expect(await submissionOf("stopped.js@ruizauto.example")).toMatchObject({ business_name: "Ruiz Auto Care" });
+    expect(problems.errors.filter((e) => !e.includes("ERR_FAILED"))).toEqual([]);
+    await page.context().close();
+  });
+
   it("with JavaScript: checks before posting, shows each error next to its field and in the summary, focuses the first, keeps the values, and passes axe", async () => {
     const { page, problems } = await start();
     await open(page);
