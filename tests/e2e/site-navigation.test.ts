@@ -285,7 +285,9 @@ describe("mobile drawer", () => {
       await menu.click();
       await expect.poll(() => drawer.isVisible(), { message: way }).toBe(true);
       expect(await menu.getAttribute("aria-expanded"), way).toBe("true");
-      // A click inside the drawer, off its controls, leaves it open.
+      // A click inside the drawer, off its controls, leaves it open. It waits for the 0.2 s slide-in:
+      // during it, x = 370 can still be left of the drawer's edge, on the backdrop, which closes it.
+      await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       await page.mouse.click(370, 820);
       await close();
       await expect.poll(() => drawer.count(), { message: way }).toBe(0);
