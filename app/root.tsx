@@ -56,9 +56,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        {publicPage ? <NotificationRegion /> : <DeferredToaster />}
-        <ScrollToTop />
-        {publicPage ? <SiteScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
+        {publicPage ? (
+          <>
+            <NotificationRegion />
+            <SiteScripts nonce={nonce} />
+          </>
+        ) : (
+          <>
+            <DeferredToaster />
+            {/* A new document starts at its top by itself; client navigations need this. */}
+            <ScrollToTop />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -14,6 +14,10 @@ export const TOAST_SWIPE_THRESHOLD = 50;
 /** The name of the notifications region; F8 focuses it (Radix names its viewport the same way). */
 export const NOTIFICATIONS_LABEL = "Notifications (F8)";
 
+/** F8 alone, the key that focuses the notifications region (spec section 9). */
+export const isNotificationsKey = (event: KeyboardEvent) =>
+  event.key === "F8" && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
+
 export type ToastVariant = "default" | "destructive";
 
 /** How a screen reader hears a toast: a success waits its turn, a failure interrupts. */

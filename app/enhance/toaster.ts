@@ -9,6 +9,7 @@ import {
 import {
   dismissToast,
   getToastState,
+  isNotificationsKey,
   subscribeToToasts,
   TOAST_DURATION,
   TOAST_SWIPE_THRESHOLD,
@@ -265,7 +266,7 @@ export function enhanceToaster(): void {
   window.addEventListener("focus", resume);
 
   document.addEventListener("keydown", (event) => {
-    if (event.key !== "F8" || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!isNotificationsKey(event)) return;
     event.preventDefault();
     list.focus();
   });

@@ -1,8 +1,8 @@
 import type { FormField } from "@common/forms";
 import { CHECK_FIELDS_MESSAGE } from "@common/result";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { inlineJson } from "~/lib/inline-json";
 import { FormErrorSummary } from "./form-error-summary";
-import { inlineJson } from "./site-scripts";
 
 /**
  * What app/enhance/forms.ts needs from the server to check a public form before it posts:

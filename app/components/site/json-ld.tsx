@@ -1,16 +1,13 @@
+import { inlineJson } from "~/lib/inline-json";
 import { useNonce } from "~/lib/nonce";
 
 /**
- * Structured data for search engines. `<` is escaped so no string inside can close the
- * script element. Carries the CSP nonce (browsers hide it after load, hence the
- * suppressed hydration warning).
+ * Structured data for search engines, escaped by `inlineJson`. Carries the CSP nonce (browsers
+ * hide it after load, hence the suppressed hydration warning).
  */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
   const nonce = useNonce();
-  const json = JSON.stringify({ "@context": "https://schema.org", ...data })
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  const json = inlineJson({ "@context": "https://schema.org", ...data });
   return (
     <script
       type="application/ld+json"

@@ -56,6 +56,33 @@ type ResultState = "empty" | SavingsEstimate["outcome"];
 
 const blankFigures: EstimateFigures = { currentRate: "", estimatedCost: "", monthlySaving: "", yearlySaving: "" };
 
+/** One figure of the estimate; the script fills in `data-calculator-figure` (a saving stands out). */
+function Figure({
+  name,
+  label,
+  figures,
+  saving = false,
+}: {
+  name: keyof EstimateFigures;
+  label: string;
+  figures: EstimateFigures;
+  saving?: boolean;
+}) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-300">{label}</dt>
+      <dd
+        data-calculator-figure={name}
+        className={
+          saving ? "text-3xl font-extrabold tabular-nums text-accent-100" : "text-2xl font-bold tabular-nums text-white"
+        }
+      >
+        {figures[name]}
+      </dd>
+    </div>
+  );
+}
+
 /**
  * The results panel's content below its heading. The server renders it for a submitted form
  * (the no-JavaScript path), and once per state inside a `<template>` that
@@ -84,38 +111,12 @@ function ResultContent({
   return (
     <>
       <dl className="mt-5 grid gap-4">
-        <div>
-          <dt className="text-sm text-slate-300">Your current effective rate</dt>
-          <dd data-calculator-figure="currentRate" className="text-2xl font-bold tabular-nums text-white">
-            {figures.currentRate}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-300">Estimated cost with {companyName}</dt>
-          <dd data-calculator-figure="estimatedCost" className="text-2xl font-bold tabular-nums text-white">
-            {figures.estimatedCost}
-          </dd>
-        </div>
+        <Figure name="currentRate" label="Your current effective rate" figures={figures} />
+        <Figure name="estimatedCost" label={`Estimated cost with ${companyName}`} figures={figures} />
         {state === "saving" ? (
           <>
-            <div>
-              <dt className="text-sm text-slate-300">Estimated monthly saving</dt>
-              <dd
-                data-calculator-figure="monthlySaving"
-                className="text-3xl font-extrabold tabular-nums text-accent-100"
-              >
-                {figures.monthlySaving}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-300">Estimated yearly saving</dt>
-              <dd
-                data-calculator-figure="yearlySaving"
-                className="text-3xl font-extrabold tabular-nums text-accent-100"
-              >
-                {figures.yearlySaving}
-              </dd>
-            </div>
+            <Figure name="monthlySaving" label="Estimated monthly saving" figures={figures} saving />
+            <Figure name="yearlySaving" label="Estimated yearly saving" figures={figures} saving />
           </>
         ) : null}
       </dl>

@@ -1,4 +1,5 @@
 import siteScripts from "virtual:site-scripts";
+import { inlineJson } from "~/lib/inline-json";
 
 /**
  * Runs in the page (as the text of an inline script): once the first contentful paint is on
@@ -41,8 +42,11 @@ function startAfterFirstPaint(preloads: string[], moduleScript: string) {
   setTimeout(start, 3000);
 }
 
-/** JSON for an inline script: `<` escaped, so no text in it can close the script element. */
-export const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+/** The start script's text: the same for every page of a build, so it is put together once. */
+const START_SCRIPT = siteScripts
+  ? `(${startAfterFirstPaint.toString()})(${inlineJson([siteScripts.entry, ...siteScripts.preloads])},` +
+    `${inlineJson(`import ${JSON.stringify(siteScripts.entry)};`)})`
+  : null;
 
 /** What a route's `handle` may say about its scripts (the site layout sets it for public pages). */
 export interface SiteScriptsHandle {
@@ -57,15 +61,6 @@ export interface SiteScriptsHandle {
  * hero text back. Rendered on the server only: public pages are never hydrated.
  */
 export function SiteScripts({ nonce }: { nonce: string }) {
-  if (!siteScripts) return null;
-  const { entry, preloads } = siteScripts;
-  return (
-    <script
-      nonce={nonce}
-      data-scripts-start=""
-      dangerouslySetInnerHTML={{
-        __html: `(${startAfterFirstPaint.toString()})(${inlineJson([entry, ...preloads])},${inlineJson(`import ${JSON.stringify(entry)};`)})`,
-      }}
-    />
-  );
+  if (!START_SCRIPT) return null;
+  return <script nonce={nonce} data-scripts-start="" dangerouslySetInnerHTML={{ __html: START_SCRIPT }} />;
 }

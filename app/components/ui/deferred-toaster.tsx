@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { NOTIFICATIONS_LABEL, useToast } from "./use-toast";
+import { isNotificationsKey, NOTIFICATIONS_LABEL } from "~/enhance/toast-store";
+import { useToast } from "./use-toast";
 
 const Toaster = lazy(() => import("./toaster").then((m) => ({ default: m.Toaster })));
 
@@ -12,7 +13,7 @@ function IdleRegion() {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "F8" || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (!isNotificationsKey(event)) return;
       event.preventDefault();
       ref.current?.focus();
     };

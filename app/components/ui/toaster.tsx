@@ -9,7 +9,8 @@ import {
   toastClass,
   toastCloseClass,
 } from "~/enhance/toast-classes";
-import { dismissToast, TOAST_DURATION, TOAST_SWIPE_THRESHOLD, toastLiveness, useToast } from "./use-toast";
+import { dismissToast, TOAST_DURATION, TOAST_SWIPE_THRESHOLD, toastLiveness } from "~/enhance/toast-store";
+import { useToast } from "./use-toast";
 
 /**
  * Renders the toast store in the staff screens (spec section 9): 5000 ms display, swipe right

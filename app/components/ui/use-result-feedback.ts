@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 import type { ActionResult, FieldErrors } from "@common/result";
 import { ApiRequestError } from "~/lib/api-error";
-import { toast, type ToastInput } from "./use-toast";
+import { toast, type ToastInput } from "~/enhance/toast-store";
 
 /**
  * The one client hook for what a staff action or API call answered: an `ActionResult`

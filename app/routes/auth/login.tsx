@@ -21,7 +21,7 @@ import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/use-toast";
+import { toast } from "~/enhance/toast-store";
 import { authRouteHeaders } from "~/lib/route-headers";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/login";
