@@ -291,7 +291,8 @@ describe("mobile drawer", () => {
       await page.mouse.click(370, 820);
       await close();
       await expect.poll(() => drawer.count(), { message: way }).toBe(0);
-      expect(await menu.getAttribute("aria-expanded"), way).toBe("false");
+      // The dialog's `close` event, which sets it, comes a task after the dialog is closed.
+      await expect.poll(() => menu.getAttribute("aria-expanded"), { message: way }).toBe("false");
       await expect.poll(() => focusedLabel(page), { message: way }).toBe("Open menu");
     }
     await page.context().close();
