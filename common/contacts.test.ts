@@ -34,13 +34,41 @@ describe("contact schemas", () => {
       phone: null,
       website: null,
       monthlyVolume: null,
+      averageTicketCents: null,
       currentProcessor: null,
     });
   });
+  it("reads the lead profile's entries by their kind: a listed choice, dollars kept as cents, text", () => {
+    expect(
+      contactInputSchema.parse({
+        name: "Ann",
+        email: "ann@example.com",
+        monthlyVolume: "10k-50k",
+        averageTicketCents: "$1,045.5",
+        currentProcessor: " Square ",
+      }),
+    ).toMatchObject({ monthlyVolume: "10k-50k", averageTicketCents: 104550, currentProcessor: "Square" });
+  });
   it("names each bad field", () => {
-    const result = checkInput(contactInputSchema, { name: "", email: "x", monthlyVolume: "lots" });
+    const result = checkInput(contactInputSchema, {
+      name: "",
+      email: "x",
+      monthlyVolume: "lots",
+      averageTicketCents: "about 40",
+    });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.fieldErrors ?? {}).sort()).toEqual(["email", "monthlyVolume", "name"]);
+    if (!result.ok)
+      expect(result.fieldErrors).toMatchObject({
+        monthlyVolume: "Choose the monthly card volume from the list.",
+        averageTicketCents: "Enter the average sale (ticket) in dollars, e.g. 45.00.",
+      });
+    if (!result.ok)
+      expect(Object.keys(result.fieldErrors ?? {}).sort()).toEqual([
+        "averageTicketCents",
+        "email",
+        "monthlyVolume",
+        "name",
+      ]);
   });
   it("asks why a lead was lost", () => {
     const lost = checkInput(statusChangeSchema, { status: "lost", lostReason: "  " });

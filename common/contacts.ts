@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { isIsoDate } from "./arizona";
-import { MONTHLY_VOLUMES, type MonthlyVolume } from "./lead";
+import { LEAD_PROFILE, LEAD_PROFILE_KEYS, type LeadProfile, type LeadProfileKey } from "./lead-profile";
 import { CONTACT_LIMITS as LIMITS } from "./limits";
 import { optionalText, requiredText } from "./text";
 
@@ -39,7 +39,79 @@ export function sourceLabel(source: string): string {
   return `Form: ${source}`;
 }
 
+/**
+ * Where a contact made from a submission came from: the Free Analysis request's source
+ * ("contact" or "calculator"), or the staff form's slug (a staff form's submission says "form").
+ */
+export function contactSourceOf(formSlug: string, submissionSource: string): string {
+  return submissionSource === "form" ? formSlug : submissionSource;
+}
+
 const INVALID_EMAIL = "Please enter a valid e-mail address.";
+
+/** The lead profile's entries staff type in (lists come from submissions only). */
+export const EDITABLE_PROFILE_KEYS = LEAD_PROFILE_KEYS.filter((key) => LEAD_PROFILE[key].kind !== "list");
+type EditableProfileKey = {
+  [K in LeadProfileKey]: (typeof LEAD_PROFILE)[K]["kind"] extends "list" ? never : K;
+}[LeadProfileKey];
+
+/** "" or nothing → null; otherwise the value the entry's kind takes (money typed in dollars, kept in cents). */
+function profileInput(key: LeadProfileKey) {
+  const entry: (typeof LEAD_PROFILE)[LeadProfileKey] = LEAD_PROFILE[key];
+  const label = entry.label.toLowerCase();
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+  return z._default(
+    z.pipe(
+      z.unknown(),
+      z.transform((v, ctx): string | number | null => {
+        if (blank(v)) return null;
+        const text = String(v).trim();
+        if (entry.kind === "choice") {
+          if (entry.choices.some((c) => c.value === text)) return text;
+          ctx.issues.push({ code: "custom", input: v, message: `Choose the ${label} from the list.` });
+          return z.NEVER;
+        }
+        if (entry.kind === "money") {
+          const dollars = text.replace(/[$,\s]/g, "");
+          if (/^\d{1,9}(\.\d{1,2})?$/.test(dollars)) return Math.round(Number(dollars) * 100);
+          ctx.issues.push({ code: "custom", input: v, message: `Enter the ${label} in dollars, e.g. 45.00.` });
+          return z.NEVER;
+        }
+        if (entry.kind === "text" && text.length > entry.max) {
+          ctx.issues.push({
+            code: "custom",
+            input: v,
+            message: `The ${label} must be ${entry.max} characters or fewer.`,
+          });
+          return z.NEVER;
+        }
+        return text;
+      }),
+    ),
+    null,
+  );
+}
+
+function profileInputShape() {
+  return Object.fromEntries(EDITABLE_PROFILE_KEYS.map((key) => [key, profileInput(key)])) as {
+    [K in EditableProfileKey]: ReturnType<typeof profileInput>;
+  };
+}
+
+/** The profile entries of a contact input, set (a value) or cleared (null). */
+export function profileEntriesOf(input: Record<string, unknown>): Partial<Record<LeadProfileKey, unknown>> {
+  return Object.fromEntries(EDITABLE_PROFILE_KEYS.map((key) => [key, input[key] ?? null]));
+}
+
+/** A profile with a contact input's entries applied (null clears one); other entries kept. */
+export function applyProfileInput(profile: LeadProfile, input: Record<string, unknown>): LeadProfile {
+  const next: Record<string, unknown> = { ...profile };
+  for (const [key, value] of Object.entries(profileEntriesOf(input))) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next as LeadProfile;
+}
 
 const statusSchema = z.enum(CONTACT_STATUSES, { error: "Choose new, contacted, qualified, customer or lost." });
 const lostReason = optionalText("the reason", LIMITS.lostReason);
@@ -62,21 +134,7 @@ export const contactInputSchema = z.object({
   ),
   phone: z._default(optionalText("the phone number", LIMITS.phone), null),
   website: z._default(optionalText("the website", LIMITS.website), null),
-  monthlyVolume: z._default(
-    z.pipe(
-      z.nullish(
-        z.union([
-          z.literal(""),
-          z.enum(MONTHLY_VOLUMES.map((v) => v.value) as [MonthlyVolume, ...MonthlyVolume[]], {
-            error: "Choose a monthly volume from the list.",
-          }),
-        ]),
-      ),
-      z.transform((v) => (v ? v : null)),
-    ),
-    null,
-  ),
-  currentProcessor: z._default(optionalText("the current processor", LIMITS.currentProcessor), null),
+  ...profileInputShape(),
 });
 export type ContactInput = z.output<typeof contactInputSchema>;
 

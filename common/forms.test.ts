@@ -58,6 +58,32 @@ describe("form definitions", () => {
     ]);
   });
 
+  it("lets a field feed a lead profile entry of a fitting kind (the definition's mapping)", () => {
+    const parsed = formDefinitionSchema.safeParse({
+      ...base,
+      fields: [
+        ...base.fields,
+        { key: "volume", type: "select", label: "Volume", options: ["Under $10,000"], contact: "monthlyVolume" },
+        { key: "ticket", type: "number", label: "Ticket", contact: "averageTicketCents" },
+        {
+          key: "ways",
+          type: "multiselect",
+          label: "Ways",
+          options: ["Online (website or invoices)"],
+          contact: "paymentMethods",
+        },
+      ],
+    });
+    expect(parsed.success).toBe(true);
+    const wrong = formDefinitionSchema.safeParse({
+      ...base,
+      fields: [...base.fields, { key: "ticket", type: "text", label: "Ticket", contact: "averageTicketCents" }],
+    });
+    expect(wrong.success ? [] : wrong.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([
+      "fields.1.contact: The lead profile's “Average sale (ticket)” comes from number fields.",
+    ]);
+  });
+
   it("makes camelCase keys from labels, unique and never reserved", () => {
     expect(fieldKeyFor("How did you hear about us?", [])).toBe("howDidYouHearAboutUs");
     expect(fieldKeyFor("Company", ["company"])).toBe("company2");

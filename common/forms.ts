@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 import { isIsoDate } from "./arizona";
+import { FIELD_ORDER } from "./lead";
+import { isLeadProfileKey, LEAD_PROFILE, LEAD_PROFILE_KEYS, PROFILE_FIELD_TYPES } from "./lead-profile";
 import { FORM_LIMITS as LIMITS, LEAD_LIMITS } from "./limits";
 import { slugSchema } from "./slug";
 import { optionalText, requiredText } from "./text";
@@ -32,9 +34,22 @@ export function fieldTypeLabel(type: string): string {
   return FIELD_TYPES.find((t) => t.value === type)?.label ?? type;
 }
 
-/** The contact column a field feeds (the first e-mail field is always the contact's e-mail). */
+/** The contact detail a field feeds (the first e-mail field is always the contact's e-mail). */
 export const CONTACT_ROLES = ["name", "businessName", "email", "phone", "website"] as const;
 export type ContactRole = (typeof CONTACT_ROLES)[number];
+
+/**
+ * What a field's answer may feed on the contact (`field.contact`: the definition's mapping):
+ * a contact detail, or an entry of the lead profile (common/lead-profile.ts).
+ */
+export const CONTACT_FIELDS = [...CONTACT_ROLES, ...LEAD_PROFILE_KEYS] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** The name of what a field feeds, for the form editor. */
+export function contactFieldLabel(target: ContactField): string {
+  if (isLeadProfileKey(target)) return `Lead profile: ${LEAD_PROFILE[target].label.toLowerCase()}`;
+  return { name: "Name", businessName: "Business name", email: "E-mail", phone: "Phone", website: "Website" }[target];
+}
 
 /** Input names the pipeline uses itself: never a field key. */
 export const RESERVED_KEYS = ["formToken", "referral_code", "source", "calcVolume", "calcTransactions", "calcFees"];
@@ -62,7 +77,7 @@ export const formFieldSchema = z.object({
     z.array(optionSchema).check(z.maxLength(LIMITS.options, `At most ${LIMITS.options} options.`)),
     [],
   ),
-  contact: z.optional(z.nullable(z.enum(CONTACT_ROLES))),
+  contact: z.optional(z.nullable(z.enum(CONTACT_FIELDS))),
   /** Set only by the server on the Free Analysis form's core fields. */
   locked: z.optional(z.boolean()),
 });
@@ -124,7 +139,18 @@ export const formDefinitionSchema = z
             message: "The contact's e-mail must come from an e-mail field.",
             input: field.contact,
           });
-        if (field.contact && field.contact !== "email" && !["text", "phone"].includes(field.type))
+        if (isLeadProfileKey(field.contact)) {
+          const kind = LEAD_PROFILE[field.contact].kind;
+          if (!PROFILE_FIELD_TYPES[kind].includes(field.type))
+            ctx.addIssue({
+              code: "custom",
+              path: at("contact"),
+              message: `The lead profile's “${LEAD_PROFILE[field.contact].label}” comes from ${PROFILE_FIELD_TYPES[kind]
+                .map((t) => fieldTypeLabel(t).toLowerCase())
+                .join(" or ")} fields.`,
+              input: field.contact,
+            });
+        } else if (field.contact && field.contact !== "email" && !["text", "phone"].includes(field.type))
           ctx.addIssue({
             code: "custom",
             path: at("contact"),
@@ -163,7 +189,37 @@ export interface FormDefinition extends FormDefinitionData {
 }
 
 /** The public part of a definition (what a page needs to render the form). */
-export type PublicForm = Pick<FormDefinition, "id" | "name" | "slug" | "description" | "fields" | "successMessage">;
+export type PublicForm = Pick<
+  FormDefinition,
+  "id" | "name" | "slug" | "description" | "fields" | "successMessage" | "systemKey"
+>;
+
+/**
+ * What a sent public form answers (the page that answers the post shows it): the visitor's name
+ * (from the field that feeds the contact's name) and the file fields whose files were stored,
+ * or were not (today's upload limit was reached).
+ */
+export interface PublicFormSent {
+  name: string | null;
+  filesStored: string[];
+  filesRefused: string[];
+}
+
+/** The seeded Free Analysis form's system key. */
+export const FREE_ANALYSIS_SYSTEM_KEY = "free-analysis";
+
+/**
+ * The fields a definition's answer check (`validateAnswers`) covers, in the browser and on the
+ * server: every field, but on the Free Analysis form those its own tested schema checks
+ * (common/lead-schema.ts: the core fields of common/lead.ts, the statement by its content).
+ */
+export function answerCheckedFields<F extends { key: string }>(form: {
+  systemKey: string | null;
+  fields: readonly F[];
+}): F[] {
+  if (form.systemKey !== FREE_ANALYSIS_SYSTEM_KEY) return [...form.fields];
+  return form.fields.filter((f) => !(FIELD_ORDER as readonly string[]).includes(f.key));
+}
 
 /** A new field's key from its label: camelCase ASCII, unique among `taken`. */
 export function fieldKeyFor(label: string, taken: readonly string[]): string {

@@ -1,5 +1,5 @@
-import { LEAD_LIMITS as LIMITS, MAX_STATEMENT_BYTES } from "./limits";
-import type { ActionResult, FieldErrors, FormValues } from "./result";
+import { MAX_STATEMENT_BYTES } from "./limits";
+import type { FormValues } from "./result";
 
 /**
  * The Free Analysis form's fields, choices, statement rules and pre-fill: pure and free of
@@ -38,6 +38,10 @@ export const STATEMENT_TYPES = {
   jpeg: { mime: "image/jpeg", ext: "jpg", label: "JPEG" },
 } as const;
 export type StatementType = keyof typeof STATEMENT_TYPES;
+/** "PDF", "PNG", "JPEG" for an accepted file's MIME type (the type itself for any other). */
+export function fileTypeLabel(mimeType: string): string {
+  return Object.values(STATEMENT_TYPES).find((t) => t.mime === mimeType)?.label ?? mimeType;
+}
 export const STATEMENT_ACCEPT = ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg";
 
 /** Names of the form's inputs, in the order they appear (focus goes to the first error). */
@@ -56,55 +60,6 @@ export const FIELD_ORDER = [
   "consent",
 ] as const;
 export type LeadField = (typeof FIELD_ORDER)[number];
-
-/**
- * The values as typed, for putting back into the form after an error (the failure's
- * `values`): text as strings, the ticked payment methods as a list, consent as "yes", and
- * the form token the next post should carry.
- */
-export type LeadFormValues = {
-  name?: string;
-  businessName?: string;
-  email?: string;
-  phone?: string;
-  website?: string;
-  monthlyVolume?: string;
-  averageTicket?: string;
-  currentProcessor?: string;
-  paymentMethods?: string[];
-  message?: string;
-  consent?: "yes";
-  formToken?: string;
-};
-
-/** What to put back into the inputs (truncated so a huge field is not echoed back). */
-export function leadFormValues(form: FormData): FormValues {
-  const values: FormValues = {};
-  const text = (key: LeadField, max: number) => {
-    const v = form.get(key);
-    if (typeof v === "string") values[key] = v.slice(0, max);
-  };
-  text("name", LIMITS.name * 2);
-  text("businessName", LIMITS.businessName * 2);
-  text("email", LIMITS.email * 2);
-  text("phone", LIMITS.phone * 2);
-  text("website", LIMITS.website * 2);
-  text("monthlyVolume", 20);
-  text("averageTicket", 30);
-  text("currentProcessor", LIMITS.currentProcessor * 2);
-  values.paymentMethods = form
-    .getAll("paymentMethods")
-    .filter((v): v is string => typeof v === "string")
-    .slice(0, PAYMENT_METHODS.length);
-  text("message", LIMITS.message * 2);
-  if (form.get("consent") === "yes") values.consent = "yes";
-  return values;
-}
-
-/** The first field (in form order) that has an error. */
-export function firstErrorField(errors: FieldErrors): LeadField | undefined {
-  return FIELD_ORDER.find((f) => errors[f]);
-}
 
 /** The file's real type from its first bytes; undefined when it is none of PDF, PNG, JPEG. */
 export function detectStatementType(head: Uint8Array): StatementType | undefined {
@@ -171,9 +126,9 @@ export interface CalculatorPrefill {
 export function prefillFromSearch(search: URLSearchParams): {
   source: LeadSource;
   calculator?: CalculatorPrefill;
-  values: LeadFormValues;
+  values: FormValues;
 } {
-  const values: LeadFormValues = {};
+  const values: FormValues = {};
   const num = (key: string, max: number) => {
     const raw = search.get(key);
     if (raw === null) return undefined;
@@ -207,21 +162,6 @@ export function prefillFromSearch(search: URLSearchParams): {
   }
   return { source: "calculator", calculator, values };
 }
-
-/** What a sent Free Analysis request answers: the visitor's name and whether a statement came. */
-export interface LeadSent {
-  name: string;
-  statement: boolean;
-  /** A statement came but was not stored: today's upload limit was reached. */
-  statementRefused?: boolean;
-}
-
-/**
- * The /contact action's answer, for the form (JS on or off), in the one result shape: on
- * failure the form error, the field errors and the values to show again (with the form
- * token to post next).
- */
-export type LeadActionResult = ActionResult<LeadSent>;
 
 /** Name of the honeypot input: people never see it, bots fill it. */
 // Named so browsers never autofill it (a "fax" or "company" name would be), which would

@@ -113,8 +113,10 @@ async function seedDatabase(db, formId) {
       created_at: created,
       updated_at: created,
       last_submitted_at: created,
-      monthly_volume: pick(volumes),
-      current_processor: rand() < 0.5 ? "Square" : null,
+      lead_profile: JSON.stringify({
+        monthlyVolume: pick(volumes),
+        ...(rand() < 0.5 ? { currentProcessor: "Square" } : {}),
+      }),
       source: pick(sources),
       first_landing_page: "/contact",
       first_referrer: null,
@@ -129,13 +131,14 @@ async function seedDatabase(db, formId) {
   const submissions = [];
   for (let i = 0; i < SUBMISSIONS; i++) {
     const c = contacts[i % CONTACTS];
+    const profile = JSON.parse(c.lead_profile);
     // What the Free Analysis form stores (the export's field columns read these).
     const answers = [
       { key: "name", label: "Your name", type: "text", value: c.name },
       { key: "businessName", label: "Business name", type: "text", value: c.business_name },
       { key: "email", label: "E-mail", type: "email", value: c.email },
       { key: "phone", label: "Phone", type: "phone", value: c.phone },
-      { key: "monthlyVolume", label: "Monthly card volume", type: "select", value: c.monthly_volume },
+      { key: "monthlyVolume", label: "Monthly card volume", type: "select", value: profile.monthlyVolume },
       { key: "paymentMethods", label: "How do you take payments?", type: "multiselect", value: ["In person"] },
       { key: "consent", label: "I agree to be contacted", type: "consent", value: true },
     ];
@@ -147,15 +150,9 @@ async function seedDatabase(db, formId) {
       email: c.email,
       phone: c.phone,
       website: null,
-      monthly_volume: c.monthly_volume,
-      average_ticket_cents: null,
-      current_processor: c.current_processor,
-      payment_methods: '["in-person"]',
-      message: null,
       consent: true,
       consent_version: "2025-01",
       source: c.source === "manual" ? "contact" : c.source,
-      calculator_inputs: null,
       client_ip: null,
       user_agent: null,
       created_at: i < CONTACTS ? c.created_at : new Date(Date.parse(c.created_at) + 86_400_000).toISOString(),
@@ -171,7 +168,7 @@ async function seedDatabase(db, formId) {
       read_at: rand() < 0.5 ? c.created_at : null,
     });
   }
-  await db.transaction().execute((trx) => insertMany(trx, "lead_submissions", submissions, 500));
+  await db.transaction().execute((trx) => insertMany(trx, "submissions", submissions, 500));
   return { seconds: (performance.now() - started) / 1000, me: users[0].id };
 }
 

@@ -33,8 +33,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   CONTACT_MIN_SUBMIT_SECONDS: z.coerce.number().min(0).max(600).default(3),
-  LEAD_NOTIFY_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
-  LEAD_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  SUBMISSION_NOTIFY_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).optional(),
+  SUBMISSION_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).optional(),
+  // The names these had before every form shared the job; read when the new ones are unset.
+  LEAD_NOTIFY_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).optional(),
+  LEAD_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).optional(),
   PAGE_CACHE: z
     .enum(["1", "0", "true", "false", "yes", "no", ""])
     .optional()
@@ -78,10 +81,8 @@ export interface AppConfig {
   contactRateLimit: number;
   /** Free Analysis form: a post sooner than this after the page loaded is refused. */
   contactMinSubmitMs: number;
-  /** Lead notification e-mails: sweep interval and base backoff for retries. */
-  leadNotifyRetryMs: number;
-  /** Lead notification e-mails: attempts before a submission is flagged "failed". */
-  leadNotifyMaxAttempts: number;
+  /** The staff e-mail of a submission (every form): base backoff of its retries, and attempts before it is flagged "failed". */
+  submissionNotify: { retryMs: number; maxAttempts: number };
   /** Anonymous public pages answered from the rendered-page cache (decision 0016); on unless PAGE_CACHE=0. */
   pageCache: boolean;
   /** Bytes of statements stored per UTC day; past it a lead is taken without its file. */
@@ -175,8 +176,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "warn" : e.LOG_LEVEL,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     contactMinSubmitMs: e.CONTACT_MIN_SUBMIT_SECONDS * 1000,
-    leadNotifyRetryMs: e.LEAD_NOTIFY_RETRY_SECONDS * 1000,
-    leadNotifyMaxAttempts: e.LEAD_NOTIFY_MAX_ATTEMPTS,
+    submissionNotify: {
+      retryMs: (e.SUBMISSION_NOTIFY_RETRY_SECONDS ?? e.LEAD_NOTIFY_RETRY_SECONDS ?? 300) * 1000,
+      maxAttempts: e.SUBMISSION_NOTIFY_MAX_ATTEMPTS ?? e.LEAD_NOTIFY_MAX_ATTEMPTS ?? 6,
+    },
     pageCache: e.PAGE_CACHE,
     statementDailyLimitBytes: Math.round(e.STATEMENT_DAILY_LIMIT_MB * 1024 * 1024),
   };

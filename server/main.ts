@@ -26,9 +26,9 @@ import { pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
-import { formTokenApi } from "./leads/form-token-api";
+import { formTokenApi } from "./forms/form-token-api";
 import { startJobRunner } from "./jobs/jobs";
-import { registerLeadJobs } from "./leads/lead-notify";
+import { registerSubmissionJobs } from "./forms/notify";
 import { ensurePrivateDir } from "./files/private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
@@ -169,10 +169,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const applied = await migrateToLatest(db);
   if (applied.length) log.info("migrations applied", { applied });
   await seedDatabase(db);
-  // Background jobs (staff e-mails of leads, with retries): every instance runs the runner,
-  // each job is claimed by one of them (server/jobs).
-  registerLeadJobs();
-  const stopJobs = startJobRunner(db, { intervalMs: Math.min(5_000, config.leadNotifyRetryMs) });
+  // Background jobs (the staff e-mails of submissions, with retries): every instance runs the
+  // runner, each job is claimed by one of them (server/jobs).
+  registerSubmissionJobs();
+  const stopJobs = startJobRunner(db, { intervalMs: Math.min(5_000, config.submissionNotify.retryMs) });
 
   const app = createApp(options);
   const server = http.createServer(app);

@@ -1,4 +1,5 @@
 import express from "express";
+import { ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import { apiActor, apiSession } from "../auth/express";
 import { getDb } from "../db";
@@ -9,16 +10,18 @@ import { contactSources, listContacts, type ContactPage } from "./contact-list";
 import { auditFrom, createContact, getContact, updateContact, type Contact } from "./contacts";
 import { contactCsvColumns, contactCsvRows } from "./export";
 import { addNote, bulkChange, deleteContact, erasureSummary, setOwner, setStatus } from "./pipeline";
-import { contactTimeline, readContactStatement, type TimelineActivity, type TimelineSubmission } from "./timeline";
+import type { ContactSubmissions } from "./submission-port";
+import { contactTimeline, type TimelineActivity, type TimelineSubmission } from "./timeline";
 
-/** "1 statement", "2 statements". */
+/** "1 file", "2 files". */
 const count = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`;
 
 /**
  * /api/admin/contacts (the "contacts" permission, checked when mounted): the list with its
  * filters, one contact with its timeline, hand-made contacts, edits, status, owner, notes,
- * bulk changes, the CSV export, statement downloads and erasure. Every change is audited
- * by the contacts services.
+ * bulk changes, the CSV export, downloads of the files its submissions carry and erasure.
+ * Every change is audited by the contacts services. The contact's submissions are server/forms'
+ * (`submissions`, handed in by the composition of the admin API).
  */
 
 export interface StaffOption {
@@ -38,7 +41,7 @@ export interface ContactDetailResponse {
   contact: Contact;
   submissions: TimelineSubmission[];
   activity: TimelineActivity[];
-  erasure: { submissions: number; statements: number; notes: number };
+  erasure: { submissions: number; files: number; notes: number };
   owners: StaffOption[];
 }
 
@@ -46,7 +49,7 @@ async function staffOptions(): Promise<StaffOption[]> {
   return getDb().selectFrom("user").select(["id", "name", "email"]).orderBy("name").orderBy("email").execute();
 }
 
-export function contactsApi() {
+export function contactsApi(submissions: ContactSubmissions) {
   const router = express.Router();
 
   router.get("/", async (req, res) => {
@@ -85,8 +88,8 @@ export function contactsApi() {
     const db = getDb();
     const contact = await getContact(db, req.params.id);
     const [timeline, erasure, owners] = await Promise.all([
-      contactTimeline(db, contact.id),
-      erasureSummary(db, contact.id),
+      contactTimeline(db, contact.id, submissions),
+      erasureSummary(db, contact.id, submissions),
       staffOptions(),
     ]);
     const body: ContactDetailResponse = { contact, ...timeline, erasure, owners };
@@ -113,8 +116,11 @@ export function contactsApi() {
     sendSuccess(res, { message: "Note added." }, 201);
   });
 
-  router.get("/:id/statements/:statementId", async (req, res) => {
-    const file = await readContactStatement(getDb(), req.params.id, req.params.statementId);
+  router.get("/:id/files/:fileId", async (req, res) => {
+    const db = getDb();
+    await getContact(db, req.params.id);
+    const file = await submissions.readFile(db, req.params.id, req.params.fileId);
+    if (!file) throw new ServiceError("not_found", "This file does not exist (it may have been deleted).");
     res.set({
       "Content-Type": file.mimeType,
       "Content-Length": String(file.bytes.byteLength),
@@ -126,9 +132,9 @@ export function contactsApi() {
   });
 
   router.delete("/:id", async (req, res) => {
-    const erased = await deleteContact(getDb(), apiActor(req, res), req.params.id);
+    const erased = await deleteContact(getDb(), apiActor(req, res), req.params.id, submissions);
     sendSuccess(res, {
-      message: `Contact erased with ${count(erased.submissions, "submission")} and ${count(erased.statements, "statement")}.`,
+      message: `Contact erased with ${count(erased.submissions, "submission")} and ${count(erased.files, "file")}.`,
     });
   });
 

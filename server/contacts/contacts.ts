@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { CONTACT_STATUSES, contactInputSchema, type ContactStatus } from "@common/contacts";
+import { applyProfileInput, CONTACT_STATUSES, contactInputSchema, type ContactStatus } from "@common/contacts";
+import { LEAD_PROFILE_KEYS, readLeadProfile, type LeadProfile } from "@common/lead-profile";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
@@ -30,8 +31,8 @@ export interface ContactRow {
 
 export interface Contact extends ContactRow {
   website: string | null;
-  monthlyVolume: string | null;
-  currentProcessor: string | null;
+  /** What the contact's answers (by the forms' mapping) and staff said about its card processing. */
+  profile: LeadProfile;
   lostReason: string | null;
   updatedAt: string;
   firstTouch: {
@@ -62,8 +63,7 @@ export const contactDetailColumns = [
   ...contactColumns,
   "user.email as owner_email",
   "contacts.website",
-  "contacts.monthly_volume",
-  "contacts.current_processor",
+  "contacts.lead_profile",
   "contacts.lost_reason",
   "contacts.updated_at",
   "contacts.first_landing_page",
@@ -116,8 +116,7 @@ export async function getContact(db: DB, id: string): Promise<Contact> {
   return {
     ...toContactRow(r),
     website: r.website,
-    monthlyVolume: r.monthly_volume,
-    currentProcessor: r.current_processor,
+    profile: readLeadProfile(r.lead_profile),
     lostReason: r.lost_reason,
     updatedAt: r.updated_at,
     firstTouch: {
@@ -200,8 +199,7 @@ export async function createContact(db: DB, actor: Actor, input: unknown): Promi
         created_at: now,
         updated_at: now,
         last_submitted_at: now,
-        monthly_volume: value.monthlyVolume,
-        current_processor: value.currentProcessor,
+        lead_profile: JSON.stringify(applyProfileInput({}, value)),
         source: "manual",
         first_landing_page: null,
         first_referrer: null,
@@ -228,14 +226,13 @@ export async function updateContact(db: DB, actor: Actor, id: string, input: unk
   const value = parseInput(contactInputSchema, input);
   const before = await getContact(db, id);
   await assertEmailFree(db, value.email, id);
+  const profile = applyProfileInput(before.profile, value);
   const after = {
     name: value.name,
     business_name: value.businessName ?? "",
     email: value.email,
     phone: value.phone ?? "",
     website: value.website,
-    monthly_volume: value.monthlyVolume,
-    current_processor: value.currentProcessor,
   };
   const previous: Record<keyof typeof after, string | null> = {
     name: before.name,
@@ -243,19 +240,18 @@ export async function updateContact(db: DB, actor: Actor, id: string, input: unk
     email: before.email,
     phone: before.phone,
     website: before.website,
-    monthly_volume: before.monthlyVolume,
-    current_processor: before.currentProcessor,
   };
   // Which fields changed (names only: the audit log keeps no personal data).
-  const changed = (Object.keys(after) as Array<keyof typeof after>).filter(
-    (k) => (previous[k] ?? "") !== (after[k] ?? ""),
-  );
+  const changed: string[] = [
+    ...(Object.keys(after) as Array<keyof typeof after>).filter((k) => (previous[k] ?? "") !== (after[k] ?? "")),
+    ...LEAD_PROFILE_KEYS.filter((k) => JSON.stringify(before.profile[k]) !== JSON.stringify(profile[k])),
+  ];
   if (!changed.length) return;
   const name = await actorName(db, actor);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("contacts")
-      .set({ ...after, updated_at: nowIso() })
+      .set({ ...after, lead_profile: JSON.stringify(profile), updated_at: nowIso() })
       .where("id", "=", id)
       .execute();
     await addActivity(trx, { contactId: id, kind: "edited", actor, actorName: name }, { details: { fields: changed } });

@@ -1,5 +1,5 @@
 import { CONTACT_STATUS_LABELS, contactFilterSchema, sourceLabel } from "@common/contacts";
-import { volumeLabel } from "@common/lead";
+import { LEAD_PROFILE, LEAD_PROFILE_KEYS, profileText, readLeadProfile, type LeadProfile } from "@common/lead-profile";
 import { parseInput } from "@common/result";
 import type { DB } from "../db";
 import { keysetPages, type CsvColumn } from "../http/csv";
@@ -20,8 +20,7 @@ const exportColumns = [
   "contacts.email",
   "contacts.phone",
   "contacts.website",
-  "contacts.monthly_volume",
-  "contacts.current_processor",
+  "contacts.lead_profile",
   "contacts.status",
   "contacts.lost_reason",
   "user.name as owner_name",
@@ -45,8 +44,7 @@ type ExportRow = {
   email: string;
   phone: string;
   website: string | null;
-  monthly_volume: string | null;
-  current_processor: string | null;
+  lead_profile: string;
   status: keyof typeof CONTACT_STATUS_LABELS;
   lost_reason: string | null;
   owner_name: string | null;
@@ -63,6 +61,14 @@ type ExportRow = {
   last_submitted_at: string;
 };
 
+/** Each row's lead profile, read once however many columns show it. */
+const profiles = new WeakMap<ExportRow, LeadProfile>();
+const profileOf = (row: ExportRow) => {
+  let profile = profiles.get(row);
+  if (!profile) profiles.set(row, (profile = readLeadProfile(row.lead_profile)));
+  return profile;
+};
+
 export const contactCsvColumns: Array<CsvColumn<ExportRow>> = [
   { header: "ID", value: (r) => r.id },
   { header: "Name", value: (r) => r.name },
@@ -70,8 +76,11 @@ export const contactCsvColumns: Array<CsvColumn<ExportRow>> = [
   { header: "E-mail", value: (r) => r.email },
   { header: "Phone", value: (r) => r.phone },
   { header: "Website", value: (r) => r.website },
-  { header: "Monthly volume", value: (r) => (r.monthly_volume ? volumeLabel(r.monthly_volume) : "") },
-  { header: "Current processor", value: (r) => r.current_processor },
+  // The lead profile, an entry a column (common/lead-profile.ts).
+  ...LEAD_PROFILE_KEYS.map((key): CsvColumn<ExportRow> => ({
+    header: LEAD_PROFILE[key].label,
+    value: (r) => profileText(key, profileOf(r)),
+  })),
   { header: "Status", value: (r) => CONTACT_STATUS_LABELS[r.status] ?? r.status },
   { header: "Lost reason", value: (r) => r.lost_reason },
   { header: "Owner", value: (r) => r.owner_name },

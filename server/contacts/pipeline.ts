@@ -10,9 +10,9 @@ import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import { deleteStoredFiles } from "../files/files";
 import type { Actor } from "../users/users";
 import { actorName, addActivity, auditFrom, getContact } from "./contacts";
+import type { ContactSubmissions } from "./submission-port";
 
 /**
  * Moving contacts along the pipeline: status (a lost one with its reason), owner, notes,
@@ -138,19 +138,10 @@ export async function bulkChange(db: DB, actor: Actor, input: unknown): Promise<
 export async function erasureSummary(
   db: DB,
   id: string,
-): Promise<{ submissions: number; statements: number; notes: number }> {
-  const [subs, statements, notes] = await Promise.all([
-    db
-      .selectFrom("lead_submissions")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("contact_id", "=", id)
-      .executeTakeFirst(),
-    db
-      .selectFrom("lead_statements")
-      .innerJoin("lead_submissions", "lead_submissions.id", "lead_statements.submission_id")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("lead_submissions.contact_id", "=", id)
-      .executeTakeFirst(),
+  submissions: ContactSubmissions,
+): Promise<{ submissions: number; files: number; notes: number }> {
+  const [counted, notes] = await Promise.all([
+    submissions.count(db, id),
     db
       .selectFrom("contact_activity")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -158,41 +149,27 @@ export async function erasureSummary(
       .where("kind", "=", "note")
       .executeTakeFirst(),
   ]);
-  return { submissions: Number(subs?.n ?? 0), statements: Number(statements?.n ?? 0), notes: Number(notes?.n ?? 0) };
+  return { submissions: counted.submissions, files: counted.files, notes: Number(notes?.n ?? 0) };
 }
 
 /**
- * Erases a contact (a privacy request): its submissions, statements (rows and files), notes
- * and timeline, with the statement files in the file store, in one transaction. The
+ * Erases a contact (a privacy request): its submissions with their files (statements and
+ * every other upload, in the file store), notes and timeline, in one transaction. The
  * audit row names only the contact's id and what was counted.
  */
 export async function deleteContact(
   db: DB,
   actor: Actor,
   id: string,
-): Promise<{ submissions: number; statements: number }> {
+  submissions: ContactSubmissions,
+): Promise<{ submissions: number; files: number }> {
   await getContact(db, id);
-  const summary = await erasureSummary(db, id);
+  const summary = await erasureSummary(db, id, submissions);
   await db.transaction().execute(async (trx) => {
-    const submissionIds = trx.selectFrom("lead_submissions").select("id").where("contact_id", "=", id);
-    const statements = await trx
-      .selectFrom("lead_statements")
-      .select("storage_key")
-      .where("submission_id", "in", submissionIds)
-      .execute();
-    const attachments = await trx
-      .selectFrom("submission_files")
-      .select("file_id")
-      .where("submission_id", "in", submissionIds)
-      .execute();
-    await trx.deleteFrom("lead_statements").where("submission_id", "in", submissionIds).execute();
-    await trx.deleteFrom("submission_files").where("submission_id", "in", submissionIds).execute();
-    // Statements and file answers live in the file store (decision 0012): erased in the same transaction.
-    await deleteStoredFiles(trx, [...statements.map((s) => s.storage_key), ...attachments.map((f) => f.file_id)]);
-    await trx.deleteFrom("lead_submissions").where("contact_id", "=", id).execute();
+    await submissions.erase(trx, id);
     await trx.deleteFrom("contact_activity").where("contact_id", "=", id).execute();
     await trx.deleteFrom("contacts").where("id", "=", id).execute();
     await writeAudit(trx, { action: "contact.deleted", target: id, ...auditFrom(actor), details: summary });
   });
-  return { submissions: summary.submissions, statements: summary.statements };
+  return { submissions: summary.submissions, files: summary.files };
 }

@@ -5,11 +5,12 @@ import { CONTACT_STATUSES } from "@common/contacts";
 import { auditActionLabels, listAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { isPostgres } from "../db/dialect";
+import { failedSubmissionNotifications } from "../forms/inbox";
 
 /**
  * The /admin dashboard's figures. A lead is a new contact (one person or business; spam
  * never becomes one), counted by the Arizona day it arrived. Every query reads an index:
- * contacts(created_at), contacts(status, …), lead_submissions(notify_status), the
+ * contacts(created_at), contacts(status, …), submissions(notify_status), the
  * articles' (status, published_at) and audit_log(created_at).
  */
 
@@ -32,7 +33,7 @@ export interface DashboardData {
     rows: Array<{
       submissionId: string;
       /** Its form: staff open /admin/forms/:formId/submissions/:submissionId to send it again. */
-      formId: string | null;
+      formId: string;
       contactId: string | null;
       name: string;
       createdAt: string;
@@ -182,29 +183,6 @@ async function contentNeedingAttention(db: DB): Promise<DashboardData["content"]
 }
 
 async function failedNotifications(db: DB): Promise<DashboardData["failedNotifications"]> {
-  const [total, rows] = await Promise.all([
-    db
-      .selectFrom("lead_submissions")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("notify_status", "=", "failed")
-      .executeTakeFirst(),
-    db
-      .selectFrom("lead_submissions")
-      .select(["id", "form_id", "contact_id", "name", "created_at", "notify_error"])
-      .where("notify_status", "=", "failed")
-      .orderBy("created_at", "desc")
-      .limit(5)
-      .execute(),
-  ]);
-  return {
-    total: Number(total?.n ?? 0),
-    rows: rows.map((r) => ({
-      submissionId: r.id,
-      formId: r.form_id,
-      contactId: r.contact_id,
-      name: r.name,
-      createdAt: r.created_at,
-      error: r.notify_error,
-    })),
-  };
+  const { total, rows } = await failedSubmissionNotifications(db, 5);
+  return { total, rows };
 }

@@ -95,8 +95,8 @@ export interface ContactsTable {
   created_at: string;
   updated_at: string;
   last_submitted_at: string;
-  monthly_volume: string | null;
-  current_processor: string | null;
+  /** JSON LeadProfile (common/lead-profile.ts): what the contact's answers and staff said about its processing. */
+  lead_profile: Generated<string>;
   /** A form's slug ("contact", "calculator", …) or "manual" (default "contact"). */
   source: Generated<string>;
   first_landing_page: string | null;
@@ -120,47 +120,43 @@ export interface ContactActivityTable {
   created_at: string;
 }
 
-/** One post of the Free Analysis form, as submitted. */
-export interface LeadSubmissionsTable {
+/** One post of a public form (Free Analysis or a staff form), as submitted (decision 0050). */
+export interface SubmissionsTable {
   id: string;
+  /** The form it came through (form_definitions.id). */
+  form_id: string;
   /** Null while the submission is held as spam (no contact until staff restore it). */
   contact_id: string | null;
+  /** "contact" or "calculator" (Free Analysis), "form" (a staff form). */
+  source: string;
+  /** The contact details as sent (by the fields' contact mapping). */
   name: string;
   business_name: string;
   email: string;
   phone: string;
   website: string | null;
-  monthly_volume: string;
-  average_ticket_cents: number | null;
-  current_processor: string | null;
-  payment_methods: string; // JSON string[]
-  message: string | null;
+  /** JSON Answer[]: every answer with its label and type as they were when sent. */
+  answers: string;
   consent: number | boolean;
   consent_version: string;
-  source: string; // "contact" | "calculator"
-  calculator_inputs: string | null; // JSON
   client_ip: string | null;
   user_agent: string | null;
-  created_at: string;
-  notify_status: NotifyStatus;
-  notified_at: string | null;
-  notify_attempts: number;
-  notify_last_attempt_at: string | null;
-  notify_error: string | null;
-  /** The form it came through (form_definitions.id). */
-  form_id: string | null;
-  /** JSON Answer[]: every answer with its label and type as they were when sent. */
-  answers: string | null;
-  spam: number | boolean;
-  spam_reason: string | null;
-  read_at: string | null;
   landing_page: string | null;
   referrer: string | null;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
-  /** Why an attached statement was not stored (e.g. the daily cap), for staff. */
-  statement_note: string | null;
+  /** Files the visitor attached that were not stored (e.g. the daily cap), for staff. */
+  file_note: string | null;
+  spam: number | boolean;
+  spam_reason: string | null;
+  read_at: string | null;
+  notify_status: NotifyStatus;
+  notified_at: string | null;
+  notify_attempts: number;
+  notify_last_attempt_at: string | null;
+  notify_error: string | null;
+  created_at: string;
 }
 
 /** A form definition (/admin/forms); the Free Analysis form has system_key "free-analysis". */
@@ -178,26 +174,12 @@ export interface FormDefinitionsTable {
   updated_at: string;
 }
 
-/** A file attached to a submission through a form's file field (bytes in stored_files). */
+/** A file attached to a submission through a form's file field, the statement too (bytes in stored_files). */
 export interface SubmissionFilesTable {
   id: string;
   submission_id: string;
   field_key: string;
   file_id: string;
-  created_at: string;
-}
-
-/** A processing statement uploaded with a submission (bytes in stored_files, storage_key = its id). */
-export interface LeadStatementsTable {
-  id: string;
-  submission_id: string;
-  original_filename: string;
-  detected_type: string; // pdf | png | jpeg
-  mime_type: string;
-  size_bytes: number;
-  sha256: string;
-  /** The stored_files id of the statement (decision 0012). */
-  storage_key: string;
   created_at: string;
 }
 
@@ -373,8 +355,7 @@ export interface Database {
   content_versions: ContentVersionsTable;
   contacts: ContactsTable;
   contact_activity: ContactActivityTable;
-  lead_submissions: LeadSubmissionsTable;
-  lead_statements: LeadStatementsTable;
+  submissions: SubmissionsTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

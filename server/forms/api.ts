@@ -142,17 +142,8 @@ export function formsApi() {
     const detail = await getSubmission(db, req.params.id, req.params.sid);
     const file = detail.files.find((f) => f.id === req.params.fileId);
     if (!file) throw new ServiceError("not_found", "This file does not exist (it may have been deleted).");
-    // Attachments and statements alike are in the file store (decision 0012).
-    let fileId = file.id;
-    if (file.kind === "statement") {
-      const row = await db
-        .selectFrom("lead_statements")
-        .select("storage_key")
-        .where("id", "=", file.id)
-        .executeTakeFirstOrThrow();
-      fileId = row.storage_key;
-    }
-    const stored = await readStoredFile(db, fileId);
+    // Every file answer is in the file store (decision 0012).
+    const stored = await readStoredFile(db, file.id);
     if (!stored) throw new ServiceError("not_found", "This file does not exist (it may have been deleted).");
     const bytes = stored.bytes;
     res.status(200);

@@ -7,7 +7,12 @@ import { bumpContentVersion } from "../content/version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import type { Actor } from "../users/users";
-import { FREE_ANALYSIS_DEFAULT, FREE_ANALYSIS_SYSTEM_KEY, lockFreeAnalysisFields } from "./free-analysis";
+import {
+  FREE_ANALYSIS_DEFAULT,
+  FREE_ANALYSIS_SYSTEM_KEY,
+  freeAnalysisFields,
+  lockFreeAnalysisFields,
+} from "./free-analysis";
 
 /**
  * Form definitions: staff create, edit and switch off forms; every change is audited. The
@@ -31,12 +36,14 @@ type Row = {
 };
 
 function toDefinition(row: Row): FormDefinition {
+  const fields = JSON.parse(row.fields) as FormField[];
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,
-    fields: JSON.parse(row.fields) as FormField[],
+    // The Free Analysis core fields as the code has them (free-analysis.ts), with staff's labels.
+    fields: row.system_key === FREE_ANALYSIS_SYSTEM_KEY ? freeAnalysisFields(fields) : fields,
     recipients: JSON.parse(row.recipients) as string[],
     successMessage: row.success_message,
     active: Boolean(row.active),
@@ -54,6 +61,7 @@ export function publicForm(form: FormDefinition): PublicForm {
     description: form.description,
     fields: form.fields,
     successMessage: form.successMessage,
+    systemKey: form.systemKey,
   };
 }
 
@@ -74,7 +82,7 @@ export interface FormSummary extends FormDefinition {
 export async function listForms(db: DB): Promise<FormSummary[]> {
   const rows = await db.selectFrom("form_definitions").selectAll().orderBy("name").execute();
   const counts = await db
-    .selectFrom("lead_submissions")
+    .selectFrom("submissions")
     .select((eb) => [
       "form_id",
       eb.fn.countAll<number>().as("total"),
@@ -228,7 +236,7 @@ export async function updateForm(db: DB, actor: Actor, id: string, input: unknow
 export async function deleteForm(db: DB, actor: Actor, id: string): Promise<void> {
   const form = await getForm(db, id);
   if (form.systemKey) throw new ServiceError("conflict", "The Free Analysis form cannot be deleted.");
-  const used = await db.selectFrom("lead_submissions").select("id").where("form_id", "=", id).executeTakeFirst();
+  const used = await db.selectFrom("submissions").select("id").where("form_id", "=", id).executeTakeFirst();
   if (used)
     throw new ServiceError(
       "conflict",
@@ -241,7 +249,7 @@ export async function deleteForm(db: DB, actor: Actor, id: string): Promise<void
   });
 }
 
-/** Seeds the Free Analysis form (once) and files older submissions under it. Idempotent. */
+/** Seeds the Free Analysis form (once). Idempotent: a definition staff edited is left as it is. */
 export async function seedForms(db: DB): Promise<void> {
   const now = nowIso();
   const d = FREE_ANALYSIS_DEFAULT;
@@ -262,10 +270,4 @@ export async function seedForms(db: DB): Promise<void> {
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const form = await db
-    .selectFrom("form_definitions")
-    .select("id")
-    .where("system_key", "=", FREE_ANALYSIS_SYSTEM_KEY)
-    .executeTakeFirstOrThrow();
-  await db.updateTable("lead_submissions").set({ form_id: form.id }).where("form_id", "is", null).execute();
 }

@@ -16,7 +16,7 @@ const PAGE = 500;
 export function exportPage(db: DB, formId: string, filter: InboxFilter, pageSize: number) {
   return (after: { created_at: string; id: string } | undefined) => {
     let q = db
-      .selectFrom("lead_submissions")
+      .selectFrom("submissions")
       .where(inboxWhere(formId, filter))
       .select([
         "id",
@@ -46,7 +46,7 @@ export function submissionCsvColumns(form: Pick<FormDefinition, "fields">): Arra
   const parsed = new WeakMap<ExportRow, Answer[]>();
   const answers = (row: ExportRow) => {
     let list = parsed.get(row);
-    if (!list) parsed.set(row, (list = row.answers ? (JSON.parse(row.answers) as Answer[]) : []));
+    if (!list) parsed.set(row, (list = JSON.parse(row.answers) as Answer[]));
     return list;
   };
   return [

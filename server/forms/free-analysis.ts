@@ -1,14 +1,36 @@
-import { CONSENT_TEXT, MONTHLY_VOLUMES, PAYMENT_METHODS, paymentMethodLabel, volumeLabel } from "@common/lead";
-import { FREE_ANALYSIS_SLUG, type Answer, type FormDefinitionData, type FormField } from "@common/forms";
+import {
+  CONSENT_TEXT,
+  checkStatement,
+  MONTHLY_VOLUMES,
+  PAYMENT_METHODS,
+  paymentMethodLabel,
+  sanitizeFilename,
+  STATEMENT_SIZE_ERROR,
+  STATEMENT_TYPES,
+  volumeLabel,
+} from "@common/lead";
+import { validateLeadForm, type LeadFormInput } from "@common/lead-schema";
+import {
+  FREE_ANALYSIS_SLUG,
+  FREE_ANALYSIS_SYSTEM_KEY,
+  type Answer,
+  type FormDefinition,
+  type FormDefinitionData,
+  type FormField,
+} from "@common/forms";
+import { checkByDefinition, type FormChecks, type UploadedAnswerFile } from "./checks";
+
+export { FREE_ANALYSIS_SYSTEM_KEY };
 
 /**
- * The Free Analysis form as a definition. Its core fields are those of common/lead.ts (the
- * /contact form validates them with leadFormSchema (common/lead-schema.ts) and they feed the contact record), so
- * they are locked: staff change their labels and help texts only, and may add optional
- * fields of their own, which /contact shows after the message.
+ * The Free Analysis form (/contact) as a definition, seeded like any other. Its core fields are
+ * those of common/lead.ts, checked by the tested lead schema (common/lead-schema.ts), so they
+ * are locked: staff change their labels and help texts only, and may add optional fields of
+ * their own, which the definition checks. Each field's `contact` is the definition's mapping:
+ * which contact detail or lead profile entry (common/lead-profile.ts) its answer feeds.
+ *
+ * Adding a field to the form is a field here (and, if it feeds the contact, its `contact`).
  */
-export const FREE_ANALYSIS_SYSTEM_KEY = "free-analysis";
-
 export const FREE_ANALYSIS_CORE_FIELDS: FormField[] = [
   { key: "name", type: "text", label: "Your name", help: null, required: true, options: [], contact: "name" },
   {
@@ -30,6 +52,7 @@ export const FREE_ANALYSIS_CORE_FIELDS: FormField[] = [
     help: null,
     required: true,
     options: MONTHLY_VOLUMES.map((v) => v.label),
+    contact: "monthlyVolume",
   },
   {
     key: "averageTicket",
@@ -38,6 +61,7 @@ export const FREE_ANALYSIS_CORE_FIELDS: FormField[] = [
     help: "In dollars, e.g. 45.00",
     required: false,
     options: [],
+    contact: "averageTicketCents",
   },
   {
     key: "currentProcessor",
@@ -46,6 +70,7 @@ export const FREE_ANALYSIS_CORE_FIELDS: FormField[] = [
     help: "e.g. Square, your bank, or “not sure”",
     required: false,
     options: [],
+    contact: "currentProcessor",
   },
   {
     key: "paymentMethods",
@@ -54,6 +79,7 @@ export const FREE_ANALYSIS_CORE_FIELDS: FormField[] = [
     help: "Choose all that apply.",
     required: true,
     options: PAYMENT_METHODS.map((m) => m.label),
+    contact: "paymentMethods",
   },
   { key: "message", type: "textarea", label: "Anything we should know?", help: null, required: false, options: [] },
   {
@@ -80,73 +106,121 @@ export const FREE_ANALYSIS_DEFAULT: FormDefinitionData = {
 };
 
 /**
- * Staff's version of the Free Analysis fields made safe: every core field present, in its
- * place, with its key, type, required flag and options as the code has them (only label
- * and help text taken from staff), and every extra field optional and after the core ones.
- * Returns an error sentence when staff tried to remove a core field.
+ * The Free Analysis fields as they apply: every core field as the code has it (key, type,
+ * required flag, options, contact mapping), in its place, with the label and help text staff
+ * gave it (the code's for one staff never saw), then staff's own fields, optional and feeding
+ * no contact detail. Used when a stored definition is read, so a field added to the code
+ * appears at once without a migration.
  */
-export function lockFreeAnalysisFields(fields: FormField[]): { fields: FormField[] } | { error: string } {
+export function freeAnalysisFields(fields: readonly FormField[]): FormField[] {
   const byKey = new Map(fields.map((f) => [f.key, f]));
-  const missing = FREE_ANALYSIS_CORE_FIELDS.filter((f) => !byKey.has(f.key));
-  if (missing.length)
-    return {
-      error: `The Free Analysis form's core fields cannot be removed (missing: ${missing.map((f) => f.label).join(", ")}).`,
-    };
   const core = FREE_ANALYSIS_CORE_FIELDS.map((f) => {
-    const staff = byKey.get(f.key)!;
-    return { ...f, label: staff.label, help: staff.help };
+    const staff = byKey.get(f.key);
+    return staff ? { ...f, label: staff.label, help: staff.help } : f;
   });
   const extras = fields
     .filter((f) => !FREE_ANALYSIS_CORE_KEYS.includes(f.key))
     .map((f) => ({ ...f, required: false, contact: null, locked: undefined }));
-  return { fields: [...core, ...extras] };
-}
-
-/** The submission columns a Free Analysis request fills (every submission row has them). */
-export interface LeadColumns {
-  answers: string | null;
-  name: string;
-  business_name: string;
-  email: string;
-  phone: string;
-  website: string | null;
-  monthly_volume: string;
-  average_ticket_cents: number | null;
-  current_processor: string | null;
-  payment_methods: string;
-  message: string | null;
+  return [...core, ...extras];
 }
 
 /**
- * A submission's answers (label and value as the form had them when it was sent): as
- * stored, or, for a Free Analysis request stored before answers were, rebuilt from its
- * columns with the code's labels.
+ * Staff's save of the Free Analysis fields made safe (`freeAnalysisFields`), or an error
+ * sentence when they tried to remove a core field.
  */
-export function submissionAnswers(row: LeadColumns): Answer[] {
-  if (row.answers) return JSON.parse(row.answers) as Answer[];
-  let methods: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(row.payment_methods);
-    if (Array.isArray(parsed)) methods = parsed.map(String);
-  } catch {
-    methods = [];
-  }
+export function lockFreeAnalysisFields(fields: FormField[]): { fields: FormField[] } | { error: string } {
+  const keys = new Set(fields.map((f) => f.key));
+  const missing = FREE_ANALYSIS_CORE_FIELDS.filter((f) => !keys.has(f.key));
+  if (missing.length)
+    return {
+      error: `The Free Analysis form's core fields cannot be removed (missing: ${missing.map((f) => f.label).join(", ")}).`,
+    };
+  return { fields: freeAnalysisFields(fields) };
+}
+
+/** The savings calculator's figures a request brings along (`?from=calculator`), kept as answers. */
+export const CALCULATOR_ANSWERS = {
+  calcVolume: "Calculator: monthly card volume ($)",
+  calcTransactions: "Calculator: transactions a month",
+  calcFees: "Calculator: monthly processing fees ($)",
+} as const;
+
+/**
+ * Every answer of a Free Analysis post in the definition's order and with its labels: the core
+ * fields as the lead schema read them (choices as their labels, as the visitor saw them), staff's
+ * fields as the definition read them, then the calculator's figures.
+ */
+function leadAnswers(definition: FormDefinition, input: LeadFormInput, others: Answer[]): Answer[] {
   const values: Record<string, Answer["value"]> = {
-    name: row.name,
-    businessName: row.business_name,
-    email: row.email,
-    phone: row.phone,
-    website: row.website,
-    monthlyVolume: row.monthly_volume ? volumeLabel(row.monthly_volume) : null,
-    averageTicket: row.average_ticket_cents === null ? null : row.average_ticket_cents / 100,
-    currentProcessor: row.current_processor,
-    paymentMethods: methods.map(paymentMethodLabel),
-    message: row.message,
+    name: input.name,
+    businessName: input.businessName,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    website: input.website ?? null,
+    monthlyVolume: volumeLabel(input.monthlyVolume),
+    averageTicket: input.averageTicket ?? null,
+    currentProcessor: input.currentProcessor ?? null,
+    paymentMethods: input.paymentMethods.map(paymentMethodLabel),
+    message: input.message ?? null,
+    consent: true,
   };
-  return FREE_ANALYSIS_CORE_FIELDS.filter((f) => f.key in values).map((f) => ({
-    key: f.key,
-    label: f.label,
-    type: f.type,
-    value: values[f.key] ?? null,
-  }));
+  const answers = definition.fields.flatMap((f): Answer[] => {
+    if (f.key in values) return [{ key: f.key, label: f.label, type: f.type, value: values[f.key] ?? null }];
+    return others.filter((a) => a.key === f.key);
+  });
+  if (input.source === "calculator") {
+    const figures = {
+      calcVolume: input.calcVolume,
+      calcTransactions: input.calcTransactions,
+      calcFees: input.calcFees,
+    };
+    for (const [key, label] of Object.entries(CALCULATOR_ANSWERS)) {
+      const value = figures[key as keyof typeof figures];
+      if (value !== undefined) answers.push({ key, label, type: "number", value });
+    }
+  }
+  return answers;
+}
+
+/**
+ * The Free Analysis form's checks: the lead schema for the core fields (its messages, the
+ * calculator's hidden inputs), the statement by its content with its own messages, and the
+ * definition for the fields staff added.
+ */
+export function freeAnalysisChecks(definition: FormDefinition): FormChecks {
+  const fileFields = definition.fields.filter((f) => f.type === "file").map((f) => f.key);
+  return {
+    files: {
+      fields: fileFields,
+      sizeField: "statement",
+      sizeMessage: STATEMENT_SIZE_ERROR,
+      tooLargeMessage:
+        "The form is larger than we accept (statements up to 10 MB). Please attach a smaller file and send it again.",
+      oneFileMessage: "Please attach one statement file only.",
+    },
+    spamSource: "contact",
+    check(form, files) {
+      const valid = validateLeadForm(form);
+      const others = checkByDefinition(definition, form, files);
+      const fieldErrors = { ...(valid.ok ? {} : valid.fieldErrors), ...others.fieldErrors };
+      const uploads: UploadedAnswerFile[] = [...others.uploads];
+      const statement = files.statement;
+      if (statement) {
+        const checked = checkStatement(statement.bytes.byteLength, statement.bytes.subarray(0, 16));
+        if ("error" in checked) fieldErrors.statement = `${checked.error} Please choose the file again.`;
+        else
+          uploads.unshift({
+            fieldKey: "statement",
+            filename: sanitizeFilename(statement.filename),
+            mimeType: STATEMENT_TYPES[checked.type].mime,
+            bytes: statement.bytes,
+          });
+      }
+      if (!valid.ok || Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
+      return {
+        ok: true,
+        post: { answers: leadAnswers(definition, valid.data, others.answers), uploads, source: valid.data.source },
+      };
+    },
+  };
 }

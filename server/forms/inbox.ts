@@ -4,8 +4,8 @@ import { answerText, SUBMISSIONS_PAGE_SIZE, type Answer, type SubmissionTab } fr
 import { ServiceError } from "@common/result";
 import type { DB } from "../db";
 import type { Database } from "../db/schema";
+import { contactSummary } from "../contacts/intake";
 import { getForm } from "./definitions";
-import { submissionAnswers } from "./free-analysis";
 
 /**
  * The submissions inbox of a form: tabs (unread, read, spam), search, dates, pages; the
@@ -22,7 +22,7 @@ export interface InboxFilter {
   to?: string;
 }
 
-type Eb = ExpressionBuilder<Database, "lead_submissions">;
+type Eb = ExpressionBuilder<Database, "submissions">;
 
 /** The submissions of a form matching a filter (and its tab, unless `withTab` is false). */
 export function inboxWhere(formId: string, filter: InboxFilter, withTab = true) {
@@ -64,7 +64,7 @@ export interface SubmissionListRow {
 
 export async function listSubmissions(db: DB, formId: string, filter: InboxFilter & { page: number }) {
   await getForm(db, formId);
-  const base = db.selectFrom("lead_submissions").where(inboxWhere(formId, filter));
+  const base = db.selectFrom("submissions").where(inboxWhere(formId, filter));
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const pages = Math.max(1, Math.ceil(total / SUBMISSIONS_PAGE_SIZE));
   const current = Math.min(filter.page, pages);
@@ -84,16 +84,9 @@ export async function listSubmissions(db: DB, formId: string, filter: InboxFilte
     .select((eb) =>
       eb
         .selectFrom("submission_files")
-        .whereRef("submission_files.submission_id", "=", "lead_submissions.id")
+        .whereRef("submission_files.submission_id", "=", "submissions.id")
         .select((e) => e.fn.countAll<number>().as("n"))
         .as("file_count"),
-    )
-    .select((eb) =>
-      eb
-        .selectFrom("lead_statements")
-        .whereRef("lead_statements.submission_id", "=", "lead_submissions.id")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .as("statement_count"),
     )
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -102,7 +95,7 @@ export async function listSubmissions(db: DB, formId: string, filter: InboxFilte
     .execute();
   // Tab counts ignore the tab but keep the search and the dates.
   const counts = await db
-    .selectFrom("lead_submissions")
+    .selectFrom("submissions")
     .where(inboxWhere(formId, filter, false))
     .select((eb) => [
       eb.fn.sum<number>(eb.case().when("spam", "=", sql.lit(true)).then(1).else(0).end()).as("spam"),
@@ -137,13 +130,13 @@ export async function listSubmissions(db: DB, formId: string, filter: InboxFilte
       spam: Boolean(r.spam),
       spamReason: r.spam_reason,
       notifyStatus: r.notify_status,
-      files: Number(r.file_count ?? 0) + Number(r.statement_count ?? 0),
+      files: Number(r.file_count ?? 0),
     })),
   };
 }
 
-function summaryOf(answers: string | null): string {
-  const list = answers ? (JSON.parse(answers) as Answer[]) : [];
+function summaryOf(answers: string): string {
+  const list = JSON.parse(answers) as Answer[];
   return list
     .filter((a) => a.type === "textarea" || a.type === "select" || a.type === "text")
     .map((a) => answerText(a))
@@ -153,7 +146,7 @@ function summaryOf(answers: string | null): string {
 }
 
 export interface SubmissionFile {
-  kind: "attachment" | "statement";
+  /** The stored file's id (the download's). */
   id: string;
   fieldKey: string;
   filename: string;
@@ -184,7 +177,7 @@ export interface SubmissionDetail {
 
 export async function submissionRow(db: DB, formId: string, id: string) {
   const row = await db
-    .selectFrom("lead_submissions")
+    .selectFrom("submissions")
     .selectAll()
     .where("id", "=", id)
     .where("form_id", "=", formId)
@@ -207,19 +200,12 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
     ])
     .where("submission_files.submission_id", "=", id)
     .execute();
-  const statements = await db
-    .selectFrom("lead_statements")
-    .select(["id", "original_filename", "size_bytes", "mime_type"])
-    .where("submission_id", "=", id)
-    .execute();
-  const contact = s.contact_id
-    ? await db.selectFrom("contacts").selectAll().where("id", "=", s.contact_id).executeTakeFirst()
-    : undefined;
+  const contact = s.contact_id ? await contactSummary(db, s.contact_id) : undefined;
   const differences: SubmissionDetail["differences"] = [];
   if (contact) {
     const pairs: Array<[string, string, string | null, string | null]> = [
       ["name", "Name", s.name, contact.name],
-      ["businessName", "Business", s.business_name, contact.business_name],
+      ["businessName", "Business", s.business_name, contact.businessName],
       ["phone", "Phone", s.phone, contact.phone],
       ["website", "Website", s.website, contact.website],
     ];
@@ -232,30 +218,19 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
     id: s.id,
     formId,
     createdAt: s.created_at,
-    answers: submissionAnswers(s),
-    files: [
-      ...statements.map((f) => ({
-        kind: "statement" as const,
-        id: f.id,
-        fieldKey: "statement",
-        filename: f.original_filename,
-        size: Number(f.size_bytes),
-        mimeType: f.mime_type,
-      })),
-      ...attachments.map((f) => ({
-        kind: "attachment" as const,
-        id: f.id,
-        fieldKey: f.field_key,
-        filename: f.filename,
-        size: Number(f.size_bytes),
-        mimeType: f.mime_type,
-      })),
-    ],
+    answers: JSON.parse(s.answers) as Answer[],
+    files: attachments.map((f) => ({
+      id: f.id,
+      fieldKey: f.field_key,
+      filename: f.filename,
+      size: Number(f.size_bytes),
+      mimeType: f.mime_type,
+    })),
     read: s.read_at !== null,
     readAt: s.read_at,
     spam: Boolean(s.spam),
     spamReason: s.spam_reason,
-    fileNote: s.statement_note,
+    fileNote: s.file_note,
     notify: {
       status: s.notify_status,
       attempts: s.notify_attempts,
@@ -275,12 +250,41 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
       ? {
           id: contact.id,
           name: contact.name,
-          businessName: contact.business_name,
+          businessName: contact.businessName,
           email: contact.email,
           phone: contact.phone,
-          submissions: contact.submission_count,
+          submissions: contact.submissions,
         }
       : null,
     differences,
+  };
+}
+
+/** The submissions whose staff e-mail gave up (the dashboard lists the newest for staff to send again). */
+export async function failedSubmissionNotifications(db: DB, limit: number) {
+  const [total, rows] = await Promise.all([
+    db
+      .selectFrom("submissions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("notify_status", "=", "failed")
+      .executeTakeFirst(),
+    db
+      .selectFrom("submissions")
+      .select(["id", "form_id", "contact_id", "name", "created_at", "notify_error"])
+      .where("notify_status", "=", "failed")
+      .orderBy("created_at", "desc")
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    total: Number(total?.n ?? 0),
+    rows: rows.map((r) => ({
+      submissionId: r.id,
+      formId: r.form_id,
+      contactId: r.contact_id,
+      name: r.name,
+      createdAt: r.created_at,
+      error: r.notify_error,
+    })),
   };
 }

@@ -1,14 +1,18 @@
-import { answerText, type Answer } from "@common/forms";
+import { contactSourceOf, sourceLabel } from "@common/contacts";
+import { answerText, FREE_ANALYSIS_SYSTEM_KEY, type Answer } from "@common/forms";
+import { fileTypeLabel } from "@common/lead";
 import { getConfig } from "../config";
+import { contactSummary } from "../contacts/intake";
 import type { DB } from "../db";
 import { escapeHtml } from "../mail/mail";
 import { getSiteSettings } from "../settings/settings";
 import { getForm } from "./definitions";
 
 /**
- * The staff e-mail for a submission: to the form's recipients (the staff address when it
- * has none), the subject names the business, the body lists every answer and links to the
- * submission in the admin. An attached file is named, never attached.
+ * The staff e-mail for a submission (every form): to the form's recipients (the staff address
+ * when it has none), the subject names the business, the body lists every answer, how the
+ * visitor came, whether they asked before, and links to the submission in the admin. An
+ * attached file is named, never attached. Replying answers the visitor.
  */
 
 /** The admin page of a submission. */
@@ -16,8 +20,8 @@ export function submissionAdminUrl(formId: string, submissionId: string): string
   return `${getConfig().siteUrl}/admin/forms/${formId}/submissions/${submissionId}`;
 }
 
-export async function notificationRecipients(db: DB, formId: string | null): Promise<string[]> {
-  const form = formId ? await getForm(db, formId).catch(() => undefined) : undefined;
+export async function notificationRecipients(db: DB, formId: string): Promise<string[]> {
+  const form = await getForm(db, formId).catch(() => undefined);
   if (form?.recipients.length) return form.recipients;
   const fallback = getConfig().staffNotifyEmail ?? (await getSiteSettings(db)).email;
   return [fallback];
@@ -25,46 +29,52 @@ export async function notificationRecipients(db: DB, formId: string | null): Pro
 
 export function answerRows(answers: Answer[]): Array<[string, string]> {
   return answers.map((a) => {
-    if (a.type === "file")
-      return [a.label, a.value ? `attached: ${answerText(a)} (open it in the admin)` : "none attached"];
-    return [a.label, answerText(a) || "—"];
+    if (a.type !== "file") return [a.label, answerText(a) || "—"];
+    if (!a.value || typeof a.value !== "object" || Array.isArray(a.value)) return [a.label, "none attached"];
+    const kb = Math.max(1, Math.round(a.value.size / 1024));
+    return [
+      a.label,
+      `uploaded: ${a.value.filename} (${fileTypeLabel(a.value.mimeType)}, ${kb} KB), open it in the admin`,
+    ];
   });
 }
 
-export async function buildFormMail(
-  db: DB,
-  submission: {
-    id: string;
-    form_id: string;
-    answers: string | null;
-    statement_note: string | null;
-    business_name: string;
-    name: string;
-    email: string;
-    created_at: string;
-  },
-) {
-  const form = await getForm(db, submission.form_id);
-  const answers = submission.answers ? (JSON.parse(submission.answers) as Answer[]) : [];
-  const rows = answerRows(answers);
-  if (submission.statement_note) rows.push(["File not stored", submission.statement_note]);
-  rows.push(["Received", submission.created_at]);
-  const who = submission.business_name || submission.name || submission.email;
-  const link = submissionAdminUrl(form.id, submission.id);
+export async function buildSubmissionMail(db: DB, submissionId: string) {
+  const s = await db.selectFrom("submissions").selectAll().where("id", "=", submissionId).executeTakeFirstOrThrow();
+  const form = await getForm(db, s.form_id);
+  const contact = s.contact_id ? await contactSummary(db, s.contact_id) : undefined;
+  const rows = answerRows(JSON.parse(s.answers) as Answer[]);
+  if (s.file_note) rows.push(["File not stored", s.file_note]);
+  rows.push(["Source", sourceLabel(contactSourceOf(form.slug, s.source))]);
+  rows.push([
+    "Previous requests",
+    contact && contact.submissions > 1 ? `${contact.submissions - 1} earlier` : "first request",
+  ]);
+  rows.push(["Received", s.created_at]);
+  const who = s.business_name || s.name || s.email;
+  const from = s.name && s.business_name ? `${s.name} (${s.business_name})` : who;
+  // The Free Analysis form's e-mails have always said "request"; staff filter on it.
+  const noun = form.systemKey === FREE_ANALYSIS_SYSTEM_KEY ? "request" : "submission";
+  const link = submissionAdminUrl(form.id, s.id);
+  const reply = s.email
+    ? `\nPlease reply within one business day. Reply to this e-mail to answer ${s.name || s.email} directly.\n`
+    : "";
   const text =
-    `New submission of the form “${form.name}” from ${who}.\n\n` +
+    `New ${form.name} ${noun} from ${from}.\n\n` +
     rows.map(([k, v]) => `${k}: ${v}`).join("\n") +
-    `\n\nOpen it in the admin: ${link}\n`;
+    `\n\nOpen it in the admin: ${link}\n` +
+    reply;
   const html =
-    `<p>New submission of the form “${escapeHtml(form.name)}” from <strong>${escapeHtml(who)}</strong>.</p>` +
+    `<p>New ${escapeHtml(form.name)} ${noun} from <strong>${escapeHtml(from)}</strong>.</p>` +
     `<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v).replace(/\n/g, "<br>")}</td></tr>`).join("")}</table>` +
-    `<p><a href="${escapeHtml(link)}">Open it in the admin</a></p>`;
-  const subject = `New ${form.name} submission: ${who}`.replace(/[\r\n]+/g, " ").slice(0, 180);
+    `<p><a href="${escapeHtml(link)}">Open it in the admin</a></p>` +
+    (s.email ? `<p>Please reply within one business day.</p>` : "");
+  const subject = `New ${form.name} ${noun}: ${who}`.replace(/[\r\n]+/g, " ").slice(0, 180);
   return {
     to: (await notificationRecipients(db, form.id)).join(", "),
     subject,
     text,
     html,
-    replyTo: submission.email || undefined,
+    replyTo: s.email || undefined,
   };
 }

@@ -1,34 +1,29 @@
 import { attributionOf, postedAttribution, type Attribution } from "@common/attribution";
-import { formDataReader, validateAnswers, type FormDefinition } from "@common/forms";
-import { detectStatementType, HONEYPOT_FIELD, sanitizeFilename, STATEMENT_TYPES } from "@common/lead";
+import { FREE_ANALYSIS_SYSTEM_KEY, type FormDefinition, type PublicFormSent } from "@common/forms";
+import { HONEYPOT_FIELD } from "@common/lead";
 import { FORM_LIMITS } from "@common/limits";
-import {
-  CHECK_FIELDS_MESSAGE,
-  ServiceError,
-  type ActionSuccess,
-  type FieldErrors,
-  type FormValues,
-} from "@common/result";
+import { CHECK_FIELDS_MESSAGE, ServiceError, type ActionSuccess, type FormValues } from "@common/result";
 import { getConfig } from "../config";
 import type { DB } from "../db";
 import { runAction } from "../http/action-result";
 import type { RequestInfo } from "../http/context";
 import { rateLimiter, retryMessage } from "../http/rate-limit";
-import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "../leads/form-token";
-import { readLeadRequest, type FileRules, type LeadUpload } from "../leads/lead-request";
-import { log } from "../logger";
 import { kickJobs } from "../jobs/jobs";
-import { storeFormSubmission, storeSpamSubmission, type SubmissionMeta, type UploadedAnswerFile } from "./submissions";
+import { log } from "../logger";
+import { answerChecks, type FormChecks } from "./checks";
+import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-token";
+import { freeAnalysisChecks } from "./free-analysis";
+import { readPublicFormBody, type Upload } from "./public-body";
+import { storeSpamSubmission, storeSubmission, type SubmissionMeta } from "./submissions";
 
 /**
- * The one pipeline every public form goes through, in the order the checks cost: rate
- * limit (a flood gets 429 and nothing is stored), body shape and size, honeypot and
- * too-fast token (both stored as spam, answered like a success, no notification), a bad
- * or expired token (400 with a fresh one), then the form's own validation and the store.
+ * The one pipeline every public form goes through (/contact and /forms/<slug>), in the order
+ * the checks cost: rate limit (a flood gets 429 and nothing is stored), body shape and size,
+ * honeypot and too-fast token (both stored as spam, answered like a success, no
+ * notification), a bad or expired token (400 with a fresh one), then the form's checks
+ * (server/forms/checks.ts; the Free Analysis form's in free-analysis.ts) and the store.
  * Every refusal is a ServiceError, answered through `runAction` (server/http/action-result.ts)
  * in the one ActionResult shape with the values typed and the token to post next.
- * `guardFormPost` is the shared front; `handleFormPost` completes it for staff-built forms
- * and `handleLeadPost` (server/leads/lead-action.ts) for the Free Analysis form.
  */
 
 export const PUBLIC_FORM_RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -47,7 +42,7 @@ export interface PostEcho {
  * its ServiceError as `{ ok: false, formError, fieldErrors, values }` with the error's status
  * (and Retry-After), the values carrying the token to post next.
  */
-export function answerPublicPost<T>(work: (echo: PostEcho) => Promise<ActionSuccess<T>>) {
+function answerPublicPost<T>(work: (echo: PostEcho) => Promise<ActionSuccess<T>>) {
   const echo: PostEcho = {};
   return runAction<T>(() => work(echo), {
     values: () => ({ ...echo.values, formToken: echo.keepToken ?? issueFormToken(getConfig().authSecret) }),
@@ -72,33 +67,28 @@ export function attributionOfPost(request: Request, form: FormData): Attribution
   }
 }
 
-export interface PublicFormSpec {
-  definition: FormDefinition;
-  /** Its file inputs (others are dropped) and where "too large" is shown. */
-  files: FileRules;
-  /** The submission's source ("contact", "form"). */
-  source: string;
-  /** The values to show again after a failure, from what was posted. */
-  echo: (form: FormData) => FormValues;
-}
-
 export type Guarded =
   | { kind: "spam"; form: FormData }
-  | { kind: "accepted"; form: FormData; files: Record<string, LeadUpload>; meta: SubmissionMeta };
+  | { kind: "accepted"; form: FormData; files: Record<string, Upload>; meta: SubmissionMeta };
+
+/** The checks of a form: its own definition's, the Free Analysis form's for that one. */
+export function formChecks(definition: FormDefinition): FormChecks {
+  return definition.systemKey === FREE_ANALYSIS_SYSTEM_KEY ? freeAnalysisChecks(definition) : answerChecks(definition);
+}
 
 /**
  * Rate limit, body, honeypot and token: what every public form checks before its own
  * fields. Refusals are thrown as ServiceErrors; spam is stored and reported as such.
  */
-export async function guardFormPost(
+async function guardFormPost(
   db: DB,
   request: Request,
   info: PostInfo,
-  spec: PublicFormSpec,
+  definition: FormDefinition,
+  checks: FormChecks,
   echo: PostEcho,
 ): Promise<Guarded> {
   const config = getConfig();
-  const { definition } = spec;
   const limit = await rateLimiter.hitAddress(
     { name: "contact-form", limit: config.contactRateLimit, windowMs: PUBLIC_FORM_RATE_WINDOW_MS },
     info.clientIp,
@@ -113,8 +103,11 @@ export async function guardFormPost(
     );
   }
 
-  const { form, files } = await readLeadRequest(request, info.closeConnection, spec.files);
-  echo.values = spec.echo(form);
+  const { form, files } = await readPublicFormBody(request, checks.files, info.closeConnection);
+  echo.values = echoValues(
+    form,
+    definition.fields.filter((f) => f.type !== "file").map((f) => f.key),
+  );
   const meta: SubmissionMeta = {
     clientIp: info.clientIp,
     userAgent: request.headers.get("user-agent"),
@@ -127,14 +120,14 @@ export async function guardFormPost(
 
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    await storeSpamSubmission(db, definition, raw, meta, "honeypot", spec.source);
+    await storeSpamSubmission(db, definition, raw, meta, "honeypot", checks.spamSource);
     return { kind: "spam", form };
   }
 
   const submittedToken = form.get("formToken");
   const token = checkFormToken(submittedToken, config.authSecret, { minAgeMs: config.contactMinSubmitMs });
   if (!token.ok && token.reason === "too-fast") {
-    await storeSpamSubmission(db, definition, raw, meta, "too-fast", spec.source);
+    await storeSpamSubmission(db, definition, raw, meta, "too-fast", checks.spamSource);
     return { kind: "spam", form };
   }
   if (!token.ok) throw new ServiceError("bad_request", token.message);
@@ -143,23 +136,6 @@ export async function guardFormPost(
   if (typeof submittedToken === "string" && token.ageMs < FORM_TOKEN_MAX_AGE_MS - 60 * 60 * 1000)
     echo.keepToken = submittedToken;
   return { kind: "accepted", form, files, meta };
-}
-
-/** A post that could not be stored (logged) as the visitor's answer: try again, or call (500). */
-export function storeFailed(err: unknown, info: PostInfo, what: string, message: string): ServiceError {
-  log.error(`${what} could not be stored`, { err, requestId: info.requestId });
-  return new ServiceError("internal", message);
-}
-
-/** A file answer's bytes checked by content: PDF, PNG or JPEG, not empty, within the size limit. */
-export function checkUpload(upload: LeadUpload): { mimeType: string } | { error: string } {
-  if (upload.bytes.byteLength === 0) return { error: "The file is empty. Please choose the file again." };
-  if (upload.bytes.byteLength > FORM_LIMITS.fileBytes)
-    return { error: "Files must be 10 MB or smaller. Please attach a smaller file." };
-  const type = detectStatementType(upload.bytes.subarray(0, 16));
-  return type
-    ? { mimeType: STATEMENT_TYPES[type].mime }
-    : { error: "Please attach a PDF, PNG or JPEG file. This file is not one of those." };
 }
 
 /** Form values to put back into the inputs after an error (cut so a huge field is not echoed back). */
@@ -173,59 +149,51 @@ export function echoValues(form: FormData, keys: readonly string[]): FormValues 
   return values;
 }
 
-/** POST /forms/<slug>: a staff-built form. */
-export function handleFormPost(db: DB, request: Request, info: PostInfo, definition: FormDefinition) {
-  const fileFields = definition.fields.filter((f) => f.type === "file").map((f) => f.key);
-  const keys = definition.fields.filter((f) => f.type !== "file").map((f) => f.key);
-  return answerPublicPost<{ name: string | null }>(async (echo) => {
-    const guarded = await guardFormPost(
-      db,
-      request,
-      info,
-      { definition, files: { fields: fileFields }, source: "form", echo: (form) => echoValues(form, keys) },
-      echo,
-    );
-    if (guarded.kind === "spam") return { ok: true, message: definition.successMessage };
+/** The posted value of the field that feeds the contact's name (the thank-you greets them by it). */
+function postedName(definition: FormDefinition, form: FormData): string | null {
+  const field = definition.fields.find((f) => f.contact === "name");
+  const value = field ? form.get(field.key) : null;
+  return (typeof value === "string" && value.trim().slice(0, 200)) || null;
+}
 
-    const { form, files, meta } = guarded;
-    const sizes = Object.fromEntries(
-      Object.entries(files).map(([key, f]) => [key, { size: f.bytes.byteLength, filename: f.filename }]),
-    );
-    const checked = validateAnswers(definition.fields, formDataReader(form, sizes));
-    const fieldErrors: FieldErrors = checked.ok ? {} : { ...checked.fieldErrors };
-    const uploads: UploadedAnswerFile[] = [];
-    for (const [key, upload] of Object.entries(files)) {
-      if (fieldErrors[key]) continue;
-      const file = checkUpload(upload);
-      if ("error" in file) fieldErrors[key] = file.error;
-      else
-        uploads.push({
-          fieldKey: key,
-          filename: sanitizeFilename(upload.filename),
-          mimeType: file.mimeType,
-          bytes: upload.bytes,
-        });
+/**
+ * POST /contact and POST /forms/<slug>: a public form's post through the guard, the form's
+ * checks and the store, answered in the one result shape. The answer names the visitor and
+ * the file fields whose files were stored or refused (the daily upload limit).
+ */
+export function handlePublicFormPost(db: DB, request: Request, info: PostInfo, definition: FormDefinition) {
+  const checks = formChecks(definition);
+  return answerPublicPost<PublicFormSent>(async (echo) => {
+    const guarded = await guardFormPost(db, request, info, definition, checks, echo);
+    if (guarded.kind === "spam") {
+      // Held for staff in the spam tab; answered like a success so a bot learns nothing.
+      const data = { name: postedName(definition, guarded.form), filesStored: [], filesRefused: [] };
+      return { ok: true, message: definition.successMessage, data };
     }
-    if (!checked.ok || Object.keys(fieldErrors).length)
-      throw new ServiceError("validation", CHECK_FIELDS_MESSAGE, fieldErrors);
+    const checked = checks.check(guarded.form, guarded.files);
+    if (!checked.ok) throw new ServiceError("validation", CHECK_FIELDS_MESSAGE, checked.fieldErrors);
 
-    const stored = await storeFormSubmission(db, definition, checked.answers, uploads, meta).catch((err: unknown) => {
-      throw storeFailed(
-        err,
-        info,
-        "form submission",
-        "We couldn't save your answers just now. Please try again in a minute, or call us and we'll take them by phone.",
+    const stored = await storeSubmission(db, definition, checked.post, guarded.meta).catch((err: unknown) => {
+      log.error("form submission could not be stored", { err, requestId: info.requestId, form: definition.slug });
+      throw new ServiceError(
+        "internal",
+        "We couldn't save your request just now. Please try again in a minute, or call us and we'll take your details by phone.",
       );
     });
-    // After the commit: the staff e-mail job, committed with the submission, runs now.
+    // After the commit: the staff e-mail job, committed with the submission, runs now; the
+    // visitor's answer does not wait for the mail server.
     kickJobs();
-    const name = checked.answers.find((a) => definition.fields.find((f) => f.key === a.key)?.contact === "name");
+    const name = checked.post.answers.find((a) => definition.fields.find((f) => f.key === a.key)?.contact === "name");
     return {
       ok: true,
-      message: stored.filesRefused
+      message: stored.filesRefused.length
         ? `${definition.successMessage} Your file could not be accepted today (our daily upload limit was reached); please send it again tomorrow.`
         : definition.successMessage,
-      data: { name: typeof name?.value === "string" ? name.value : null },
+      data: {
+        name: typeof name?.value === "string" ? name.value : null,
+        filesStored: stored.filesStored,
+        filesRefused: stored.filesRefused,
+      },
     };
   });
 }

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { contactSourceOf } from "@common/contacts";
+import type { Answer } from "@common/forms";
+import { profileFromAnswers } from "@common/lead-profile";
 import { ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
@@ -10,12 +12,13 @@ import type { Actor } from "../users/users";
 import { getForm } from "./definitions";
 import { submissionRow } from "./inbox";
 import { enqueueSubmissionNotification } from "./notify";
-import { linkContact } from "./submissions";
+import { linkSubmission, unlinkSubmission } from "../contacts/intake";
 
 /**
- * What staff do to one submission: read/unread, spam/not spam (restoring a held one makes
- * its contact and sends its notification), send the notification again, delete it with its
- * files. Every change is audited without the visitor's personal data.
+ * What staff do to one submission: read/unread, spam/not spam (restoring a held one makes or
+ * links its contact through server/contacts and sends its notification), send the
+ * notification again, delete it with its files. Every change is audited without the
+ * visitor's personal data.
  */
 
 const auditFrom = (actor: Actor) => ({
@@ -29,7 +32,7 @@ export async function setRead(db: DB, actor: Actor, formId: string, id: string, 
   await submissionRow(db, formId, id);
   await db.transaction().execute(async (trx) => {
     await trx
-      .updateTable("lead_submissions")
+      .updateTable("submissions")
       .set({ read_at: read ? nowIso() : null })
       .where("id", "=", id)
       .execute();
@@ -51,7 +54,7 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
   if (Boolean(s.spam) === spam) return { notified: false };
   let notify = false;
   // Read before the transaction: SQLite has one connection, which the transaction holds.
-  const formSlug = (await getForm(db, formId)).slug;
+  const form = await getForm(db, formId);
   await db.transaction().execute(async (trx) => {
     let contactId = s.contact_id;
     if (!spam && !contactId) {
@@ -60,15 +63,15 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
           "conflict",
           "This submission has no valid e-mail address, so no contact can be made from it. Delete it instead.",
         );
+      // Its answers as held: the contact's profile is read from them by the form's mapping.
+      const answers = JSON.parse(s.answers) as Answer[];
       contactId = (
-        await linkContact(
+        await linkSubmission(
           trx,
           { email: s.email, name: s.name, businessName: s.business_name, phone: s.phone, website: s.website },
-          nowIso(),
           {
-            source: s.source === "form" ? formSlug : s.source,
-            monthlyVolume: s.monthly_volume || null,
-            currentProcessor: s.current_processor,
+            source: contactSourceOf(form.slug, s.source),
+            profile: profileFromAnswers(form.fields, answers),
             attribution: {
               landingPage: s.landing_page,
               referrer: s.referrer,
@@ -77,12 +80,13 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
               utmCampaign: s.utm_campaign,
             },
           },
+          nowIso(),
         )
       ).id;
     }
     notify = !spam && s.notify_status === "held";
     await trx
-      .updateTable("lead_submissions")
+      .updateTable("submissions")
       .set({
         spam,
         spam_reason: spam ? "staff" : null,
@@ -110,7 +114,7 @@ export async function resendNotification(db: DB, actor: Actor, formId: string, i
   if (s.spam) throw new ServiceError("conflict", "Spam is never notified. Restore it first.");
   await db.transaction().execute(async (trx) => {
     await trx
-      .updateTable("lead_submissions")
+      .updateTable("submissions")
       .set({ notify_status: "pending", notify_attempts: 0, notified_at: null, notify_error: null })
       .where("id", "=", id)
       .execute();
@@ -126,30 +130,22 @@ export async function resendNotification(db: DB, actor: Actor, formId: string, i
   kickJobs();
 }
 
-/** Deletes a submission with its files (attachments and statement, in the file store). */
+/** Deletes a submission with its files (in the file store); its contact counts one fewer. */
 export async function deleteSubmission(db: DB, actor: Actor, formId: string, id: string) {
   const s = await submissionRow(db, formId, id);
-  const statements = await db
-    .selectFrom("lead_statements")
-    .select("storage_key")
-    .where("submission_id", "=", id)
-    .execute();
   const files = await db.selectFrom("submission_files").select("file_id").where("submission_id", "=", id).execute();
   await db.transaction().execute(async (trx) => {
-    // Attachments and the statement, all in the file store.
-    await deleteStoredFiles(trx, [...files.map((f) => f.file_id), ...statements.map((st) => st.storage_key)]);
-    await trx.deleteFrom("lead_submissions").where("id", "=", id).execute();
-    if (s.contact_id)
-      await trx
-        .updateTable("contacts")
-        .set({ submission_count: sql<number>`case when submission_count > 0 then submission_count - 1 else 0 end` })
-        .where("id", "=", s.contact_id)
-        .execute();
+    await deleteStoredFiles(
+      trx,
+      files.map((f) => f.file_id),
+    );
+    await trx.deleteFrom("submissions").where("id", "=", id).execute();
+    if (s.contact_id) await unlinkSubmission(trx, s.contact_id);
     await writeAudit(trx, {
       action: "submission.deleted",
       ...auditFrom(actor),
       target: id,
-      details: { formId, files: files.length + statements.length },
+      details: { formId, files: files.length },
     });
   });
 }

@@ -1,21 +1,23 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
 import type { Attribution } from "@common/attribution";
 import type { Answer, ContactRole, FileAnswer, FormDefinition } from "@common/forms";
+import { contactSourceOf } from "@common/contacts";
 import { CONSENT_VERSION } from "@common/lead";
+import { profileFromAnswers } from "@common/lead-profile";
 import { LEAD_LIMITS } from "@common/limits";
+import { getConfig } from "../config";
+import { linkSubmission, type ContactDetails } from "../contacts/intake";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { storedBytesSince, storeFile } from "../files/files";
-import { getConfig } from "../config";
-import { enqueueSubmissionNotification } from "./notify";
 import { log } from "../logger";
+import type { CheckedPost } from "./checks";
+import { enqueueSubmissionNotification } from "./notify";
 
 /**
- * Storing what a public form sent: the submission, its contact and its files in one
- * transaction. A contact is kept as first submitted (decision 0035): a later submission
- * with the same e-mail links to it and moves only its last-seen time and count; what each
- * submission said stays on the submission, and the inbox shows where it differs.
+ * Storing what a public form sent: the submission, its files and its contact (made or linked
+ * by server/contacts/intake.ts, filled through the definition's mapping) in one transaction,
+ * with the staff e-mail as a job committed with them. Every form, Free Analysis included.
  */
 
 export interface SubmissionMeta {
@@ -25,20 +27,10 @@ export interface SubmissionMeta {
   attribution?: Partial<Attribution>;
 }
 
-export interface ContactDetails {
-  email: string;
-  name: string;
-  businessName: string;
-  phone: string;
-  website: string | null;
-}
-
-type Trx = Parameters<Parameters<ReturnType<DB["transaction"]>["execute"]>[0]>[0];
-
 const cut = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
 
 /** The submission columns every form fills: the contact's details as sent, attribution, request facts. */
-export function submissionBase(details: ContactDetails, meta: SubmissionMeta) {
+function submissionBase(details: ContactDetails, meta: SubmissionMeta) {
   const a = meta.attribution ?? {};
   return {
     name: details.name.slice(0, LEAD_LIMITS.name),
@@ -56,59 +48,8 @@ export function submissionBase(details: ContactDetails, meta: SubmissionMeta) {
   };
 }
 
-/**
- * The contact for an e-mail address: created from these details when new; otherwise only
- * its count and last-seen time move (its own fields change only by staff).
- */
-export async function linkContact(
-  trx: Trx | DB,
-  details: ContactDetails,
-  now: string,
-  first: {
-    source?: string;
-    monthlyVolume?: string | null;
-    currentProcessor?: string | null;
-    attribution?: Partial<Attribution>;
-  } = {},
-) {
-  const a = first.attribution ?? {};
-  const contact = await trx
-    .insertInto("contacts")
-    .values({
-      id: crypto.randomUUID(),
-      email: details.email.toLowerCase(),
-      name: details.name.slice(0, LEAD_LIMITS.name),
-      business_name: details.businessName.slice(0, LEAD_LIMITS.businessName),
-      phone: details.phone.slice(0, LEAD_LIMITS.phone),
-      website: cut(details.website, LEAD_LIMITS.website),
-      status: "new",
-      submission_count: 1,
-      created_at: now,
-      updated_at: now,
-      last_submitted_at: now,
-      // First touch: where this contact first came from (kept, like the details, as first submitted).
-      source: (first.source ?? "contact").slice(0, 60),
-      monthly_volume: first.monthlyVolume || null,
-      current_processor: first.currentProcessor ?? null,
-      first_landing_page: cut(a.landingPage, 500),
-      first_referrer: cut(a.referrer, 500),
-      first_utm_source: cut(a.utmSource, 100),
-      first_utm_medium: cut(a.utmMedium, 100),
-      first_utm_campaign: cut(a.utmCampaign, 100),
-    })
-    .onConflict((oc) =>
-      oc.column("email").doUpdateSet({
-        submission_count: sql<number>`${sql.ref("contacts.submission_count")} + 1`,
-        last_submitted_at: now,
-      }),
-    )
-    .returning(["id", "submission_count"])
-    .executeTakeFirstOrThrow();
-  return { id: contact.id, returning: Number(contact.submission_count) > 1 };
-}
-
-/** The contact details a form's answers carry (by the fields' contact roles; the first e-mail field otherwise). */
-export function contactDetailsOf(form: FormDefinition, answers: Answer[]): ContactDetails {
+/** The contact details a form's answers carry (by the fields' contact mapping; the first e-mail field otherwise). */
+export function contactDetailsOf(form: Pick<FormDefinition, "fields">, answers: Answer[]): ContactDetails {
   const byRole = (role: ContactRole) => {
     const field =
       form.fields.find((f) => f.contact === role) ??
@@ -125,30 +66,13 @@ export function contactDetailsOf(form: FormDefinition, answers: Answer[]): Conta
   };
 }
 
-/** Columns only the Free Analysis form has; other forms store neutral values there. */
-const NO_LEAD_COLUMNS = {
-  monthly_volume: "",
-  average_ticket_cents: null,
-  current_processor: null,
-  payment_methods: "[]",
-  message: null,
-  consent_version: CONSENT_VERSION,
-  calculator_inputs: null,
-};
-
-export interface UploadedAnswerFile {
-  fieldKey: string;
-  filename: string;
-  mimeType: string;
-  bytes: Uint8Array;
-}
-
 /**
  * Room left today (UTC) under the daily cap on files visitors upload through public forms
- * (STATEMENT_DAILY_LIMIT_MB: statements and file answers together). Past it a submission is
- * still taken; the file is not stored and the submission's statement_note tells staff.
+ * (STATEMENT_DAILY_LIMIT_MB). Past it a submission is still taken; the file is not stored
+ * and the submission's file_note tells staff. Statements stored before the forms became one
+ * pipeline (purpose "statement") count with every form's attachments.
  */
-export async function uploadRoomToday(trx: Trx, now: string, limitBytes?: number): Promise<number> {
+async function uploadRoomToday(trx: DB, now: string, limitBytes?: number): Promise<number> {
   const today = `${now.slice(0, 10)}T00:00:00.000Z`;
   const used = (await storedBytesSince(trx, "statement", today)) + (await storedBytesSince(trx, "attachment", today));
   return (limitBytes ?? getConfig().statementDailyLimitBytes) - used;
@@ -163,38 +87,50 @@ export interface StoredSubmission {
   submissionId: string;
   contactId: string | null;
   returning: boolean;
-  /** File answers not stored: today's upload limit was reached. */
-  filesRefused: number;
+  /** The file fields whose files were stored, and those turned away (today's upload limit). */
+  filesStored: string[];
+  filesRefused: string[];
 }
 
 /**
- * A staff-built form's submission: contact (unless spam), submission and files in one
- * transaction. File answers are added to the answers with the stored file's id.
+ * A checked post's submission: its contact (made or linked by e-mail, its lead profile from
+ * the answers by the definition's mapping), the submission and its files in one transaction.
+ * Every file field has an answer: the stored file, or null.
  */
-export async function storeFormSubmission(
+export async function storeSubmission(
   db: DB,
   form: FormDefinition,
-  answers: Answer[],
-  files: UploadedAnswerFile[],
+  post: CheckedPost,
   meta: SubmissionMeta,
-  spamReason?: string,
+  options: { dailyLimitBytes?: number } = {},
 ): Promise<StoredSubmission> {
   const now = nowIso();
-  const details = contactDetailsOf(form, answers);
-  const consent = answers.some((a) => a.type === "consent" && a.value === true);
+  const details = contactDetailsOf(form, post.answers);
+  const consent = post.answers.some((a) => a.type === "consent" && a.value === true);
   const stored = await db.transaction().execute(async (trx) => {
-    const contact = spamReason
-      ? undefined
-      : await linkContact(trx, details, now, { source: form.slug, attribution: meta.attribution });
+    // The contact first: its write takes the database's write lock before the reads below
+    // (SQLite refuses a read transaction's later write when another process wrote meanwhile).
+    const contact = await linkSubmission(
+      trx,
+      details,
+      {
+        source: contactSourceOf(form.slug, post.source),
+        profile: profileFromAnswers(form.fields, post.answers),
+        attribution: meta.attribution,
+      },
+      now,
+    );
     const submissionId = crypto.randomUUID();
-    const all = [...answers];
+    const files: Answer[] = [];
     const fileRows: Array<{ fieldKey: string; fileId: string }> = [];
     const notes: string[] = [];
-    let room = files.length ? await uploadRoomToday(trx, now) : 0;
-    for (const file of files) {
-      const field = form.fields.find((f) => f.key === file.fieldKey);
+    const filesRefused: string[] = [];
+    let room = post.uploads.length ? await uploadRoomToday(trx, now, options.dailyLimitBytes) : 0;
+    for (const file of post.uploads) {
+      const label = form.fields.find((f) => f.key === file.fieldKey)?.label ?? file.fieldKey;
       if (file.bytes.byteLength > room) {
-        notes.push(fileCapNote(field?.label ?? file.fieldKey, file.filename));
+        notes.push(fileCapNote(label, file.filename));
+        filesRefused.push(file.fieldKey);
         continue;
       }
       room -= file.bytes.byteLength;
@@ -211,31 +147,40 @@ export async function storeFormSubmission(
         size: saved.size,
         mimeType: saved.mimeType,
       };
-      all.push({ key: file.fieldKey, label: field?.label ?? file.fieldKey, type: "file", value });
+      files.push({ key: file.fieldKey, label, type: "file", value });
     }
+    // The answers in the definition's order (a file field without a stored file answers null),
+    // then any the form adds of its own (the calculator's figures).
     const order = form.fields.map((f) => f.key);
-    all.sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
+    const answers = [
+      ...form.fields.flatMap((f): Answer[] => {
+        if (f.type === "file")
+          return [files.find((a) => a.key === f.key) ?? { key: f.key, label: f.label, type: "file", value: null }];
+        return post.answers.filter((a) => a.key === f.key);
+      }),
+      ...post.answers.filter((a) => !order.includes(a.key)),
+    ];
     await trx
-      .insertInto("lead_submissions")
+      .insertInto("submissions")
       .values({
         id: submissionId,
-        contact_id: contact?.id ?? null,
+        form_id: form.id,
+        contact_id: contact.id,
+        source: post.source.slice(0, 20),
         ...submissionBase(details, meta),
-        ...NO_LEAD_COLUMNS,
+        answers: JSON.stringify(answers),
         consent,
-        source: "form",
-        created_at: now,
-        notify_status: spamReason ? "held" : "pending",
+        consent_version: CONSENT_VERSION,
+        file_note: notes.length ? notes.join(" ") : null,
+        spam: false,
+        spam_reason: null,
+        read_at: null,
+        notify_status: "pending",
         notified_at: null,
         notify_attempts: 0,
         notify_last_attempt_at: null,
         notify_error: null,
-        form_id: form.id,
-        answers: JSON.stringify(all),
-        spam: Boolean(spamReason),
-        spam_reason: spamReason ?? null,
-        read_at: null,
-        statement_note: notes.length ? notes.join(" ") : null,
+        created_at: now,
       })
       .execute();
     for (const row of fileRows) {
@@ -250,16 +195,25 @@ export async function storeFormSubmission(
         })
         .execute();
     }
-    // The staff e-mail, as a job committed with the submission (never for spam).
-    if (!spamReason) await enqueueSubmissionNotification(trx, submissionId);
+    // The staff e-mail, as a job committed with the submission: it is sent even if this process dies now.
+    await enqueueSubmissionNotification(trx, submissionId);
     return {
       submissionId,
-      contactId: contact?.id ?? null,
-      returning: contact?.returning ?? false,
-      filesRefused: notes.length,
+      contactId: contact.id,
+      returning: contact.returning,
+      filesStored: fileRows.map((r) => r.fieldKey),
+      filesRefused,
     };
   });
-  log.info("form submission stored", { form: form.slug, submissionId: stored.submissionId, spam: spamReason ?? null });
+  if (stored.filesRefused.length)
+    log.warn("uploaded file not stored: daily upload limit reached", { submissionId: stored.submissionId });
+  log.info("form submission stored", {
+    form: form.slug,
+    submissionId: stored.submissionId,
+    contactId: stored.contactId,
+    source: post.source,
+    files: stored.filesStored.length,
+  });
   return stored;
 }
 
@@ -286,38 +240,33 @@ export async function storeSpamSubmission(
           : v.slice(0, 5000);
       return { key: f.key, label: f.label, type: f.type, value };
     });
-  const text = (key: string) => {
-    const v = raw(key);
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? "";
-  };
   const details = contactDetailsOf(
     form,
     answers.map((a) => ({ ...a, value: Array.isArray(a.value) ? a.value.join(", ") : a.value })),
   );
+  const consent = raw(form.fields.find((f) => f.type === "consent")?.key ?? "consent");
   const id = crypto.randomUUID();
   await db
-    .insertInto("lead_submissions")
+    .insertInto("submissions")
     .values({
       id,
+      form_id: form.id,
       contact_id: null,
-      ...submissionBase(details, meta),
-      ...NO_LEAD_COLUMNS,
-      ...(source === "form"
-        ? {}
-        : { monthly_volume: text("monthlyVolume").slice(0, 20), message: text("message").slice(0, 5000) || null }),
-      consent: text("consent") !== "",
       source: source.slice(0, 20),
-      created_at: nowIso(),
+      ...submissionBase(details, meta),
+      answers: JSON.stringify(answers),
+      consent: Boolean(consent && String(consent).trim()),
+      consent_version: CONSENT_VERSION,
+      file_note: null,
+      spam: true,
+      spam_reason: reason,
+      read_at: null,
       notify_status: "held",
       notified_at: null,
       notify_attempts: 0,
       notify_last_attempt_at: null,
       notify_error: null,
-      form_id: form.id,
-      answers: JSON.stringify(answers),
-      spam: true,
-      spam_reason: reason,
-      read_at: null,
+      created_at: nowIso(),
     })
     .execute();
   log.warn("form post held as spam", { form: form.slug, submissionId: id, reason });

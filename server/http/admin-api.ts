@@ -8,6 +8,7 @@ import { requireApi } from "../auth/express";
 import { contactsApi } from "../contacts/api";
 import { dashboardApi } from "../dashboard/api";
 import { formsApi } from "../forms/api";
+import { contactSubmissions } from "../forms/contact-submissions";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
 import { mediaApi, mediaUploadApi } from "../media/api";
@@ -28,7 +29,8 @@ export const ADMIN_JSON_LIMIT = 1024 * 1024;
 
 const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   dashboard: dashboardApi,
-  contacts: contactsApi,
+  // The contacts screens read and erase a contact's submissions, which forms own.
+  contacts: () => contactsApi(contactSubmissions),
   forms: formsApi,
   "blog-posts": articlesApi("blog_posts"),
   "help-guides": articlesApi("help_guides"),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { axeViolations, formatViolations } from "../support/browser";
-import { samplePdf, usePublicForms } from "../support/public-forms";
+import { answerOf, samplePdf, usePublicForms } from "../support/public-forms";
 
 /**
  * With JavaScript the public forms check the fields before they post (decision 0037): the
  * errors shown in place, nothing lost, the checks loaded on demand, the server as the fallback.
  */
 describe("the public forms' own checks in Chromium", () => {
-  const { submissionOf, statementOf, staffMailAbout, countPosts, focused, start, open, typeInto, fillRequired } =
+  const { submissionOf, fileOf, staffMailAbout, countPosts, focused, start, open, typeInto, fillRequired } =
     usePublicForms();
 
   it("with JavaScript: typed details and a PDF are posted once; the button says it is sending; the answer page focuses the confirmation", async () => {
@@ -65,16 +65,17 @@ describe("the public forms' own checks in Chromium", () => {
     });
 
     const submission = await submissionOf("dana.js@ruizauto.example");
-    expect(submission).toMatchObject({
-      business_name: "Ruiz Auto Care",
-      monthly_volume: "10k-50k",
-      average_ticket_cents: 5250,
-      source: "contact",
-    });
-    expect(JSON.parse(submission!.payment_methods)).toEqual(["in-person", "online", "mobile"]);
-    expect(await statementOf(submission!.id)).toMatchObject({
-      original_filename: "march-statement.pdf",
-      detected_type: "pdf",
+    expect(submission).toMatchObject({ business_name: "Ruiz Auto Care", source: "contact" });
+    expect(answerOf(submission, "monthlyVolume")).toBe("$10,000 – $50,000");
+    expect(answerOf(submission, "averageTicket")).toBe(52.5);
+    expect(answerOf(submission, "paymentMethods")).toEqual([
+      "In person (card terminal or POS)",
+      "Online (website or invoices)",
+      "Mobile (phone or tablet on the go)",
+    ]);
+    expect(await fileOf(submission!.id)).toMatchObject({
+      filename: "march-statement.pdf",
+      mime_type: "application/pdf",
       size_bytes: samplePdf().length,
     });
     await expect
@@ -235,9 +236,9 @@ describe("the public forms' own checks in Chromium", () => {
     expect(await page.getByRole("status").textContent()).toContain("we've received your statement");
     expect(posts).toHaveLength(1);
     const submission = await submissionOf("dana.keep@ruizauto.example");
-    expect(await statementOf(submission!.id)).toMatchObject({
-      original_filename: "april-statement.pdf",
-      detected_type: "pdf",
+    expect(await fileOf(submission!.id)).toMatchObject({
+      filename: "april-statement.pdf",
+      mime_type: "application/pdf",
       size_bytes: samplePdf().length,
     });
     await expect

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { axeViolations, formatViolations, waitForScripts } from "../support/browser";
-import { usePublicForms } from "../support/public-forms";
+import { answerOf, usePublicForms } from "../support/public-forms";
 
 /** The Free Analysis form on /contact: the page, the post without JavaScript, pre-fill, token and first touch. */
 describe("the Free Analysis form in Chromium", () => {
@@ -60,10 +60,9 @@ describe("the Free Analysis form in Chromium", () => {
     expect(await page.getByRole("heading", { name: /Thank you, Lee\. Your request is in\./ }).isVisible()).toBe(true);
     expect(await focused(page)).toBe("Thank you, Lee. Your request is in.");
     expect(await page.getByRole("status").textContent()).toContain("(800) 431-9848");
-    expect(await submissionOf("lee.park@parkdental.example")).toMatchObject({
-      business_name: "Park Family Dental",
-      monthly_volume: "100k-250k",
-    });
+    const lee = await submissionOf("lee.park@parkdental.example");
+    expect(lee).toMatchObject({ business_name: "Park Family Dental" });
+    expect(answerOf(lee, "monthlyVolume")).toBe("$100,000 – $250,000");
     await page.context().close();
   });
 
@@ -97,8 +96,25 @@ describe("the Free Analysis form in Chromium", () => {
     await page.getByRole("button", { name: "Get my free analysis" }).click();
     await expect.poll(() => page.getByRole("heading", { name: /Your request is in/ }).isVisible()).toBe(true);
     const submission = await submissionOf("sam@ortiztacos.example");
-    expect(submission).toMatchObject({ source: "calculator", monthly_volume: "10k-50k", average_ticket_cents: 5250 });
-    expect(JSON.parse(submission!.calculator_inputs!)).toEqual({ volume: 42000, transactions: 800, fees: 1180 });
+    expect(submission).toMatchObject({ source: "calculator" });
+    expect(answerOf(submission, "monthlyVolume")).toBe("$10,000 – $50,000");
+    expect(answerOf(submission, "averageTicket")).toBe(52.5);
+    expect([
+      answerOf(submission, "calcVolume"),
+      answerOf(submission, "calcTransactions"),
+      answerOf(submission, "calcFees"),
+    ]).toEqual([42000, 800, 1180]);
+    // The contact's lead profile, filled from the answers by the form's mapping.
+    const sam = await db()
+      .selectFrom("contacts")
+      .selectAll()
+      .where("email", "=", "sam@ortiztacos.example")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(sam.lead_profile)).toEqual({
+      monthlyVolume: "10k-50k",
+      averageTicketCents: 5250,
+      paymentMethods: ["in-person"],
+    });
     expect(problems.errors).toEqual([]);
 
     await open(page, "/contact?topic=call");

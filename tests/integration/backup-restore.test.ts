@@ -105,8 +105,8 @@ describe.each(dbKinds())("backup and restore on %s", (kind) => {
     );
     const manifest = JSON.parse((await run("tar", ["-xzOf", archive, "manifest.json"])).stdout);
     expect(manifest).toMatchObject({ format: 1, database: kind, migration: manifest.appMigration });
-    expect(manifest.rows.lead_submissions).toBeGreaterThanOrEqual(3);
-    expect(manifest.storedFiles.count).toBe(manifest.rows.lead_statements);
+    expect(manifest.rows.submissions).toBeGreaterThanOrEqual(3);
+    expect(manifest.storedFiles.count).toBe(manifest.rows.submission_files);
 
     // Restore into a fresh, empty place.
     restoredDb = await createTestDatabase(kind, { migrate: false });
@@ -118,17 +118,18 @@ describe.each(dbKinds())("backup and restore on %s", (kind) => {
     expect(restore.stdout).toContain("Restored the backup");
     expect(fs.statSync(near).mode & 0o7777, near).toBe(nearMode);
     const db = restoredDb.db;
-    const leads = await db.selectFrom("lead_submissions").select(["id", "email"]).execute();
-    expect(leads).toHaveLength(manifest.rows.lead_submissions);
+    const leads = await db.selectFrom("submissions").select(["id", "email"]).execute();
+    expect(leads).toHaveLength(manifest.rows.submissions);
     const files = await db.selectFrom("stored_files").select(["id", "sha256", "content"]).execute();
     expect(files).toHaveLength(manifest.storedFiles.count);
     for (const f of files) expect(sha256(f.content as Uint8Array), f.id).toBe(f.sha256);
     // Consistent: every restored lead has its statement, and they are the bytes that were posted.
     const statements = await db
-      .selectFrom("lead_statements")
-      .innerJoin("lead_submissions", "lead_submissions.id", "lead_statements.submission_id")
-      .innerJoin("stored_files", "stored_files.id", "lead_statements.storage_key")
-      .select(["lead_submissions.email", "stored_files.sha256"])
+      .selectFrom("submission_files")
+      .innerJoin("submissions", "submissions.id", "submission_files.submission_id")
+      .innerJoin("stored_files", "stored_files.id", "submission_files.file_id")
+      .select(["submissions.email", "stored_files.sha256"])
+      .where("submission_files.field_key", "=", "statement")
       .execute();
     expect(statements).toHaveLength(leads.length);
     for (const s of statements) expect(s.sha256, s.email).toBe(posted.get(s.email));
@@ -154,17 +155,17 @@ describe.each(dbKinds())("backup and restore on %s", (kind) => {
       const detail = async (server: TestServer, cookie: string) => {
         const res = await apiCall(server, "GET", `/api/admin/contacts/${c.id}`, cookie);
         expect(res.status).toBe(200);
-        return (await res.json()) as { submissions: Array<{ statements: Array<{ id: string }> }> };
+        return (await res.json()) as { submissions: Array<{ files: Array<{ id: string }> }> };
       };
       const here = await detail(restored, restoredCookie);
       // All but the notification's state, which the source's job runner moved on after the backup.
       const comparable = (d: unknown) => JSON.stringify(d, (k, v: unknown) => (k === "notifyStatus" ? undefined : v));
       expect(comparable(here)).toBe(comparable(await detail(source, sourceCookie)));
-      const statement = here.submissions[0]!.statements[0]!;
+      const statement = here.submissions[0]!.files[0]!;
       const download = await apiCall(
         restored,
         "GET",
-        `/api/admin/contacts/${c.id}/statements/${statement.id}`,
+        `/api/admin/contacts/${c.id}/files/${statement.id}`,
         restoredCookie,
       );
       expect(download.status).toBe(200);
@@ -180,13 +181,13 @@ describe.each(dbKinds())("backup and restore on %s", (kind) => {
     expect((refused as { stderr: string }).stderr).toContain(
       "already holds data; restore refuses to overwrite it. Add --force",
     );
-    await restoredDb!.db.deleteFrom("lead_statements").execute();
+    await restoredDb!.db.deleteFrom("submission_files").execute();
     const forced = await cli(restoredDb!, ["restore", archive, "--force"]);
     expect(forced.stdout).toContain("Restored the backup");
     // A new connection: the restored SQLite file replaced the one the test's handle still has open.
     const check = createDatabase(restoredDb!.target);
     const count = await check
-      .selectFrom("lead_statements")
+      .selectFrom("submission_files")
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirstOrThrow();
     await check.destroy();

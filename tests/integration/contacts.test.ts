@@ -1,31 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadFormSchema } from "@common/lead-schema";
-import { createLead } from "@server/leads/leads";
+import { getFreeAnalysisForm } from "@server/forms/definitions";
+import { formChecks } from "@server/forms/pipeline";
+import type { Upload } from "@server/forms/public-body";
+import { storeSubmission } from "@server/forms/submissions";
 import { apiCall, startStaffServer, type StaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
+import { leadForm, type Fields } from "../support/lead-forms";
 
 /**
  * The Contacts screen's API (/api/admin/contacts) and the dashboard's (/api/admin/dashboard)
  * over real HTTP on both databases: who may call what, dedupe by e-mail, status and owner
- * changes with their audit rows, notes, bulk changes, the CSV export, statement downloads
- * and erasure with the submissions and files.
+ * changes with their audit rows, notes, bulk changes, the CSV export, downloads of the files
+ * its submissions carry and erasure with the submissions and files.
  */
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-
-function lead(overrides: Record<string, unknown> = {}) {
-  return leadFormSchema.parse({
-    name: "Dana Ruiz",
-    businessName: "Ruiz Auto Care",
-    email: "Dana.Ruiz@RuizAuto.example",
-    phone: "(480) 555-0123",
-    monthlyVolume: "50k-100k",
-    currentProcessor: "Heartland",
-    paymentMethods: ["in-person"],
-    consent: "yes",
-    source: "contact",
-    ...overrides,
-  });
-}
 
 describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
   let staff: StaffServer;
@@ -37,13 +25,23 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
   const call = (method: string, url: string, body?: unknown, cookie: string | null = staff.adminCookie) =>
     apiCall(staff.server, method, `/api/admin/${url}`, cookie, body);
   const json = async <T = any>(res: Response): Promise<T> => (await res.json()) as T;
-  const seed = (overrides: Record<string, unknown> = {}, withStatement = false) =>
-    createLead(
-      db(),
-      lead(overrides),
-      withStatement ? { filename: "März statement.pdf", bytes: PDF, type: "pdf" } : undefined,
-      {},
-    );
+  /** A Free Analysis request stored as the pipeline stores it: its contact, and its statement's file id. */
+  const seed = async (overrides: Fields = {}, withStatement = false) => {
+    const definition = await getFreeAnalysisForm(db());
+    const post = leadForm({ paymentMethods: ["in-person"], averageTicket: null, website: null, ...overrides });
+    const files: Record<string, Upload> = withStatement
+      ? { statement: { filename: "März statement.pdf", declaredType: "application/pdf", bytes: new Uint8Array(PDF) } }
+      : {};
+    const checked = formChecks(definition).check(post, files);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.fieldErrors));
+    const stored = await storeSubmission(db(), definition, checked.post, {});
+    const file = await db()
+      .selectFrom("submission_files")
+      .select("file_id")
+      .where("submission_id", "=", stored.submissionId)
+      .executeTakeFirst();
+    return { contactId: stored.contactId!, submissionId: stored.submissionId, fileId: file?.file_id };
+  };
   const audits = (action: string, target: string) =>
     db().selectFrom("audit_log").selectAll().where("action", "=", action).where("target", "=", target).execute();
 
@@ -55,13 +53,7 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
   });
 
   it("answers 401 signed out and serves both roles, on every contacts and dashboard endpoint", async () => {
-    const { contactId } = await seed({ email: "matrix@example.com" }, true);
-    const statement = await db()
-      .selectFrom("lead_statements")
-      .innerJoin("lead_submissions", "lead_submissions.id", "lead_statements.submission_id")
-      .select("lead_statements.id")
-      .where("lead_submissions.contact_id", "=", contactId)
-      .executeTakeFirstOrThrow();
+    const { contactId, fileId } = await seed({ email: "matrix@example.com" }, true);
     const endpoints: Array<[string, string, unknown?]> = [
       ["GET", "dashboard"],
       ["GET", "contacts"],
@@ -73,7 +65,7 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
       ["PUT", `contacts/${contactId}/status`, { status: "qualified" }],
       ["PUT", `contacts/${contactId}/owner`, { ownerId: null }],
       ["POST", `contacts/${contactId}/notes`, { body: "Called." }],
-      ["GET", `contacts/${contactId}/statements/${statement.id}`],
+      ["GET", `contacts/${contactId}/files/${fileId}`],
     ];
     for (const [method, url, body] of endpoints) {
       const res = await call(method, url, body, null);
@@ -121,6 +113,7 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
     expect((await json(dup)).error.fields.email).toContain("already exists");
 
     const bad = await call("POST", "contacts", { name: " ", email: "nope", monthlyVolume: "lots" });
+    // The lead profile's entries are checked by their kind (common/lead-profile.ts).
     expect(bad.status).toBe(400);
     expect(Object.keys((await json(bad)).error.fields).sort()).toEqual(["email", "monthlyVolume", "name"]);
 
@@ -133,7 +126,27 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
     expect(made.status).toBe(201);
     const { data } = await json(made);
     const detail = await json(await call("GET", `contacts/${data.id}`));
-    expect(detail.contact).toMatchObject({ email: "hand.made@example.com", source: "manual", status: "new" });
+    expect(detail.contact).toMatchObject({
+      email: "hand.made@example.com",
+      source: "manual",
+      status: "new",
+      profile: { monthlyVolume: "under-10k" },
+    });
+    // Editing sets, changes or clears profile entries; the timeline names those that changed.
+    const edited = await call("PATCH", `contacts/${data.id}`, {
+      name: "Hand Made",
+      businessName: "Manual Co",
+      email: "hand.made@example.com",
+      averageTicketCents: "45.50",
+      currentProcessor: "Square",
+    });
+    expect(edited.status).toBe(200);
+    const after = await json(await call("GET", `contacts/${data.id}`));
+    expect(after.contact.profile).toEqual({ averageTicketCents: 4550, currentProcessor: "Square" });
+    const [edit] = (after.activity as Array<{ kind: string; details: { fields: string[] } }>).filter(
+      (a) => a.kind === "edited",
+    );
+    expect(edit!.details.fields.sort()).toEqual(["averageTicketCents", "currentProcessor", "monthlyVolume"]);
     expect((await audits("contact.created", data.id)).length).toBe(1);
   });
 
@@ -283,7 +296,9 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split("\r\n").filter(Boolean);
-    expect(lines[0]).toContain("Name,Business,E-mail,Phone,Website,Monthly volume");
+    expect(lines[0]).toContain(
+      "Name,Business,E-mail,Phone,Website,Monthly card volume,Average sale (ticket),Current processor,Takes payments,Status",
+    );
     expect(lines).toHaveLength(3);
     expect(text).toContain("Zoë Ångström");
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
@@ -299,9 +314,9 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
     expect(exported.details).not.toContain("csv-");
   });
 
-  it("downloads a statement as an attachment for staff only", async () => {
-    const { contactId, statementId } = await seed({ email: "statement@example.com" }, true);
-    const url = `contacts/${contactId}/statements/${statementId}`;
+  it("downloads a submission's file (the statement) as an attachment for staff only", async () => {
+    const { contactId, fileId } = await seed({ email: "statement@example.com" }, true);
+    const url = `contacts/${contactId}/files/${fileId}`;
     const res = await call("GET", url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -311,46 +326,47 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
     expect((await call("GET", url, undefined, null)).status).toBe(401);
-    // Another contact's id with this statement's id: not found.
+    // Another contact's id with this file's id: not found.
     const other = await seed({ email: "other@example.com" });
-    expect((await call("GET", `contacts/${other.contactId}/statements/${statementId}`)).status).toBe(404);
+    expect((await call("GET", `contacts/${other.contactId}/files/${fileId}`)).status).toBe(404);
   });
 
-  it("erases a contact with its submissions, statements, notes and files, audited without personal data", async () => {
+  it("erases a contact with its submissions, their files, notes and timeline, audited without personal data", async () => {
     const first = await seed({ email: "erase@example.com", name: "Erin Erase" }, true);
     await seed({ email: "erase@example.com", name: "Erin Erase" }, true);
     await call("POST", `contacts/${first.contactId}/notes`, { body: "Wants everything deleted." });
     const before = await json(await call("GET", `contacts/${first.contactId}`));
-    expect(before.erasure).toEqual({ submissions: 2, statements: 2, notes: 1 });
+    expect(before.erasure).toEqual({ submissions: 2, files: 2, notes: 1 });
     const keys = (
       await db()
-        .selectFrom("lead_statements")
-        .innerJoin("lead_submissions", "lead_submissions.id", "lead_statements.submission_id")
-        .select("storage_key")
-        .where("lead_submissions.contact_id", "=", first.contactId)
+        .selectFrom("submission_files")
+        .innerJoin("submissions", "submissions.id", "submission_files.submission_id")
+        .select("file_id")
+        .where("submissions.contact_id", "=", first.contactId)
         .execute()
-    ).map((r) => r.storage_key);
+    ).map((r) => r.file_id);
+    expect(keys).toHaveLength(2);
     expect((await storedFileIds(keys)).sort()).toEqual([...keys].sort());
 
     const res = await call("DELETE", `contacts/${first.contactId}`);
-    expect(await json(res)).toMatchObject({ ok: true, message: "Contact erased with 2 submissions and 2 statements." });
+    expect(await json(res)).toMatchObject({ ok: true, message: "Contact erased with 2 submissions and 2 files." });
     expect(await db().selectFrom("contacts").select("id").where("id", "=", first.contactId).execute()).toEqual([]);
     expect(
-      await db().selectFrom("lead_submissions").select("id").where("contact_id", "=", first.contactId).execute(),
+      await db().selectFrom("submissions").select("id").where("contact_id", "=", first.contactId).execute(),
     ).toEqual([]);
     expect(
       await db().selectFrom("contact_activity").select("id").where("contact_id", "=", first.contactId).execute(),
     ).toEqual([]);
     expect(await storedFileIds(keys)).toEqual([]);
     const [audit] = await audits("contact.deleted", first.contactId);
-    expect(JSON.parse(audit!.details)).toEqual({ submissions: 2, statements: 2, notes: 1 });
+    expect(JSON.parse(audit!.details)).toEqual({ submissions: 2, files: 2, notes: 1 });
     expect(JSON.stringify(audit)).not.toMatch(/erase@example\.com|Erin/);
     expect((await call("GET", `contacts/${first.contactId}`)).status).toBe(404);
     expect((await call("DELETE", `contacts/${first.contactId}`)).status).toBe(404);
   });
 
   it("counts leads on the dashboard by Arizona day and source, with statuses and the newest", async () => {
-    await seed({ email: "calc@example.com", source: "calculator" });
+    await seed({ email: "calc@example.com", source: "calculator", calcVolume: "42000" });
     const data = await json(await call("GET", "dashboard"));
     const total = Number(
       (

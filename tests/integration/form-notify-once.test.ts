@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DB } from "@server/db";
 import { seedDatabase } from "@server/db/seed";
 import { createForm } from "@server/forms/definitions";
-import { storeFormSubmission } from "@server/forms/submissions";
+import { notifySubmission, registerSubmissionJobs, SUBMISSION_NOTIFY_JOB } from "@server/forms/notify";
+import { storeSpamSubmission, storeSubmission } from "@server/forms/submissions";
 import { runDueJobs } from "@server/jobs/jobs";
-import { notifyStaffOfLead, registerLeadJobs } from "@server/leads/lead-notify";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   // This process's configuration is read once, on first use: point its mail at the test server.
   process.env.SMTP_URL = smtp.url;
-  registerLeadJobs();
+  registerSubmissionJobs();
 });
 afterAll(() => smtp?.close());
 
@@ -48,32 +48,28 @@ describe.each(dbKinds())("a form notification with two workers on %s", (kind) =>
     });
     const ids: string[] = [];
     for (let round = 0; round < 5; round++) {
-      const stored = await storeFormSubmission(
-        database.db,
-        form,
-        [{ key: "email", label: "E-mail", type: "email", value: `caller${round}@example.com` }],
-        [],
-        {},
-      );
+      const answers = [{ key: "email", label: "E-mail", type: "email" as const, value: `caller${round}@example.com` }];
+      const stored = await storeSubmission(database.db, form, { answers, uploads: [], source: "form" }, {});
       ids.push(stored.submissionId);
     }
-    const spam = await storeFormSubmission(
+    const spam = await storeSpamSubmission(
       database.db,
       form,
-      [{ key: "email", label: "E-mail", type: "email", value: "bot@example.com" }],
-      [],
+      (key) => (key === "email" ? "bot@example.com" : undefined),
       {},
       "too-fast",
+      "form",
     );
     const jobs = await database.db.selectFrom("jobs").select(["kind", "payload"]).execute();
-    expect(jobs.filter((j) => j.kind === "lead.notify")).toHaveLength(5);
-    expect(jobs.some((j) => j.payload.includes(spam.submissionId))).toBe(false);
+    expect(jobs.filter((j) => j.kind === SUBMISSION_NOTIFY_JOB)).toHaveLength(5);
+    expect(SUBMISSION_NOTIFY_JOB).toBe("submission.notify");
+    expect(jobs.some((j) => j.payload.includes(spam))).toBe(false);
 
     // Both runners at once, and a direct send of the first submission racing them.
     const [a, b, direct] = await Promise.all([
       runDueJobs(database.db),
       runDueJobs(second),
-      notifyStaffOfLead(second, ids[0]!, { maxAttempts: 6, baseMs: 60_000 }),
+      notifySubmission(second, ids[0]!, { maxAttempts: 6, baseMs: 60_000 }),
     ]);
     expect(a + b).toBe(5);
     expect(["sent", "skipped"]).toContain(direct);
@@ -84,7 +80,7 @@ describe.each(dbKinds())("a form notification with two workers on %s", (kind) =>
       expect(mails.filter((m) => m.text.includes(`caller${round}@example.com`))).toHaveLength(1);
     expect(mails.some((m) => m.text.includes("bot@example.com"))).toBe(false);
     const rows = await database.db
-      .selectFrom("lead_submissions")
+      .selectFrom("submissions")
       .select(["id", "notify_status", "notify_attempts"])
       .where("id", "in", ids)
       .execute();

@@ -60,7 +60,7 @@ describe.each(dbKinds())("form uploads and notification jobs on %s", (kind) => {
     });
   };
   const row = (email: string) =>
-    db().selectFrom("lead_submissions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    db().selectFrom("submissions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
   it("stores the file in the file store until the day's cap, then takes the submission without it and says so", async () => {
     expect((await submit("first@example.com")).status).toBe(200);
@@ -72,13 +72,13 @@ describe.each(dbKinds())("form uploads and notification jobs on %s", (kind) => {
       .where("submission_id", "=", first.id)
       .execute();
     expect(files).toEqual([{ purpose: "attachment", size_bytes: PDF.byteLength }]);
-    expect(first.statement_note).toBeNull();
+    expect(first.file_note).toBeNull();
 
     const second = await submit("second@example.com");
     expect(second.status).toBe(200);
     expect(await second.text()).toContain("could not be accepted today");
     const refused = await row("second@example.com");
-    expect(refused.statement_note).toContain('"doc.pdf" (Your document)');
+    expect(refused.file_note).toContain('"doc.pdf" (Your document)');
     expect(
       await db().selectFrom("submission_files").select("id").where("submission_id", "=", refused.id).execute(),
     ).toEqual([]);
@@ -86,7 +86,7 @@ describe.each(dbKinds())("form uploads and notification jobs on %s", (kind) => {
     const detail = await (
       await apiCall(server, "GET", `/api/admin/forms/${formId}/submissions/${refused.id}`, adminCookie)
     ).json();
-    expect(detail.submission.fileNote).toBe(refused.statement_note);
+    expect(detail.submission.fileNote).toBe(refused.file_note);
     await expect
       .poll(() => smtp.mails.find((m) => m.text.includes("second@example.com"))?.text ?? "", { timeout: 10_000 })
       .toContain("File not stored: The visitor attached");
@@ -115,19 +115,19 @@ describe.each(dbKinds())("form uploads and notification jobs on %s", (kind) => {
 
     const lead = await row("cap-b@example.com");
     expect(lead.contact_id).toBeTruthy();
-    expect(lead.statement_note).toContain("today's limit for uploaded statements was reached");
+    expect(lead.file_note).toContain('"june.pdf" (Recent processing statement), but it was not stored');
     expect(
-      await db().selectFrom("lead_statements").select("id").where("submission_id", "=", lead.id).execute(),
+      await db().selectFrom("submission_files").select("id").where("submission_id", "=", lead.id).execute(),
     ).toEqual([]);
     // Staff see the note on the submission (the Free Analysis form's inbox) and in the e-mail.
     expect(lead.form_id).toBeTruthy();
     const detail = await (
       await apiCall(server, "GET", `/api/admin/forms/${lead.form_id}/submissions/${lead.id}`, adminCookie)
     ).json();
-    expect(detail.submission.fileNote).toBe(lead.statement_note);
+    expect(detail.submission.fileNote).toBe(lead.file_note);
     await expect
       .poll(() => smtp.mails.find((m) => m.text.includes("cap-b@example.com"))?.text ?? "", { timeout: 10_000 })
-      .toContain("NOT STORED: The visitor attached a statement");
+      .toContain('File not stored: The visitor attached "june.pdf" (Recent processing statement)');
   });
 
   it("queues a resend as a new job and sends the e-mail again", async () => {
@@ -146,7 +146,7 @@ describe.each(dbKinds())("form uploads and notification jobs on %s", (kind) => {
     const jobs = await db()
       .selectFrom("jobs")
       .select(["payload", "done_at"])
-      .where("kind", "=", "lead.notify")
+      .where("kind", "=", "submission.notify")
       .execute();
     const mine = jobs.filter((j) => j.payload.includes(s.id));
     expect(mine).toHaveLength(2);

@@ -46,7 +46,7 @@ describe.each(dbKinds())("form definitions and public posts on %s", (kind) => {
   const submit = (body: FormData, ip = newIp()) =>
     fetch(`${server.url}/forms/${slug}`, { method: "POST", body, headers: { "x-forwarded-for": ip } });
   const submissionBy = (email: string) =>
-    db().selectFrom("lead_submissions").selectAll().where("email", "=", email).orderBy("created_at").execute();
+    db().selectFrom("submissions").selectAll().where("email", "=", email).orderBy("created_at").execute();
 
   it("lists the seeded Free Analysis form with its locked core fields", async () => {
     const res = await call("GET", "");
@@ -209,7 +209,7 @@ describe.each(dbKinds())("form definitions and public posts on %s", (kind) => {
       ]),
     );
     const file = detail.files[0];
-    expect(file).toMatchObject({ kind: "statement", filename: "März.pdf" });
+    expect(file).toMatchObject({ fieldKey: "statement", filename: "März.pdf" });
     const path = `/${fa.id}/submissions/${detail.id}/files/${file.id}`;
     const download = await call("GET", path);
     expect(download.status).toBe(200);
@@ -267,7 +267,7 @@ describe.each(dbKinds())("form definitions and public posts on %s", (kind) => {
     expect(mail.text).toContain("Subject: New Partner enquiry submission: Northside Coffee Co");
     expect(mail.text).toContain("Channels: Web; Store");
     expect(mail.text).toContain(`/admin/forms/${formId}/submissions/${s!.id}`);
-    expect(mail.text).toContain("attached: deck.pdf");
+    expect(mail.text).toContain("uploaded: deck.pdf (PDF, 1 KB), open it in the admin");
     expect(mail.text).not.toMatch(/Content-Disposition: attachment/i);
     await expect
       .poll(async () => (await submissionBy("zoe@example.com"))[0]!.notify_status, { timeout: 10_000 })
@@ -357,7 +357,7 @@ describe.each(dbKinds())("form definitions and public posts on %s", (kind) => {
 
   it("floods beyond the rate limit get 429 and store nothing", async () => {
     const ip = newIp();
-    const before = await db().selectFrom("lead_submissions").select("id").execute();
+    const before = await db().selectFrom("submissions").select("id").execute();
     let last = 0;
     for (let i = 0; i < 51; i++) {
       const res = await submit(answersForm({ email: "", referral_code: "flood" }), ip);
@@ -365,7 +365,7 @@ describe.each(dbKinds())("form definitions and public posts on %s", (kind) => {
       await res.text();
     }
     expect(last).toBe(429);
-    const after = await db().selectFrom("lead_submissions").select("id").execute();
+    const after = await db().selectFrom("submissions").select("id").execute();
     expect(after.length - before.length).toBe(50);
   });
 });

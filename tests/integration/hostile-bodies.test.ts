@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueFormToken } from "@server/leads/form-token";
+import { issueFormToken } from "@server/forms/form-token";
 import { apiCall, startStaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
 import {
@@ -59,7 +59,7 @@ describe.each(dbKinds())("hostile request bodies on %s", (kind) => {
     const submitted = await fetch(`${server.url}/forms/${CUSTOM_FORM.slug}`, { method: "POST", body: answers });
     expect(submitted.status).toBe(200);
     const submission = await db
-      .selectFrom("lead_submissions")
+      .selectFrom("submissions")
       .select(["id", "contact_id"])
       .where("email", "=", "hostile@example.com")
       .executeTakeFirstOrThrow();

@@ -23,7 +23,7 @@ describe.each(dbKinds())("first-touch attribution on %s", (kind) => {
   const contactOf = (email: string) =>
     db().selectFrom("contacts").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
   const submissionsOf = (email: string) =>
-    db().selectFrom("lead_submissions").selectAll().where("email", "=", email).orderBy("created_at").execute();
+    db().selectFrom("submissions").selectAll().where("email", "=", email).orderBy("created_at").execute();
   async function post(path: string, body: FormData, referer?: string) {
     const res = await fetch(`${server.url}${path}`, {
       method: "POST",

@@ -1,9 +1,11 @@
 import { afterAll, beforeEach, beforeAll, describe, expect, it } from "vitest";
-import { createLead } from "@server/leads/leads";
-import { leadFormSchema } from "@common/lead-schema";
+import { getFreeAnalysisForm } from "@server/forms/definitions";
+import { formChecks } from "@server/forms/pipeline";
+import type { Upload } from "@server/forms/public-body";
+import { storeSubmission } from "@server/forms/submissions";
 import { apiCall, createStaff, signIn } from "../support/auth";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
-import { freePort, leadForm, samplePdf } from "../support/lead-forms";
+import { answerOf, freePort, leadForm, samplePdf } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp } from "../support/smtp";
 
@@ -25,8 +27,8 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // No STAFF_NOTIFY_EMAIL: notifications go to the e-mail in the site settings.
         CONTACT_MIN_SUBMIT_SECONDS: "1",
-        LEAD_NOTIFY_RETRY_SECONDS: "1",
-        LEAD_NOTIFY_MAX_ATTEMPTS: "2",
+        SUBMISSION_NOTIFY_RETRY_SECONDS: "1",
+        SUBMISSION_NOTIFY_MAX_ATTEMPTS: "2",
       },
     });
   });
@@ -34,7 +36,7 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
 
   const db = () => server.database.db;
   const submissionOf = (email: string) =>
-    db().selectFrom("lead_submissions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    db().selectFrom("submissions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
   it("keeps the lead, records the failure, retries with backoff, then flags it; later leads go out once SMTP is back", async () => {
     const res = await fetch(`${server.url}/contact`, { method: "POST", body: leadForm({ email: "down@example.com" }) });
@@ -51,7 +53,7 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
     expect(flagged.notify_attempts).toBe(2);
     expect(flagged.notify_error).toMatch(/ECONNREFUSED|connect/i);
     expect(flagged.notified_at).toBeNull();
-    expect(server.logs()).toContain("lead notification failed; giving up");
+    expect(server.logs()).toContain("submission notification failed; giving up");
 
     const smtp = await startTestSmtp({ port: smtpPort });
     try {
@@ -113,7 +115,7 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
   });
 });
 
-describe.each(dbKinds())("createLead transaction on %s", (kind) => {
+describe.each(dbKinds())("the submission store's transaction on %s", (kind) => {
   let tdb: TestDatabase;
   beforeEach(async () => {
     await tdb?.cleanup();
@@ -121,70 +123,56 @@ describe.each(dbKinds())("createLead transaction on %s", (kind) => {
   });
   afterAll(() => tdb?.cleanup());
 
-  const input = leadFormSchema.parse({
-    name: "Ava Chen",
-    businessName: "Chen Florist",
-    email: "ava@chenflorist.example",
-    phone: "480-555-0110",
-    monthlyVolume: "under-10k",
-    paymentMethods: ["in-person"],
-    consent: "yes",
-  });
+  /** A Free Analysis post from `email` as the pipeline checked it, with a statement when given. */
+  async function checkedPost(email: string, statement?: Uint8Array) {
+    const definition = await getFreeAnalysisForm(tdb.db);
+    const files: Record<string, Upload> = statement
+      ? { statement: { filename: "s.pdf", declaredType: "application/pdf", bytes: statement } }
+      : {};
+    const checked = formChecks(definition).check(leadForm({ email }), files);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.fieldErrors));
+    return { definition, post: checked.post };
+  }
   const files = async () => tdb.db.selectFrom("stored_files").select("id").execute();
 
   it("stores nothing, not even the file, when the transaction fails", async () => {
-    // Break the last insert of the transaction: the contact and submission must roll back too.
-    await tdb.db.schema.dropTable("lead_statements").execute();
-    await expect(
-      createLead(tdb.db, input, { filename: "s.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" }, {}),
-    ).rejects.toThrow();
+    const { definition, post } = await checkedPost("ava@chenflorist.example", new Uint8Array(samplePdf()));
+    // Break the last insert of the transaction: the contact, the submission and the file must roll back too.
+    await tdb.db.schema.dropTable("submission_files").execute();
+    await expect(storeSubmission(tdb.db, definition, post, {})).rejects.toThrow();
     expect(await tdb.db.selectFrom("contacts").selectAll().execute()).toEqual([]);
-    expect(await tdb.db.selectFrom("lead_submissions").selectAll().execute()).toEqual([]);
+    expect(await tdb.db.selectFrom("submissions").selectAll().execute()).toEqual([]);
     expect(await files()).toEqual([]);
   });
 
-  it("still stores leads without a statement", async () => {
-    const lead = await createLead(tdb.db, input, undefined, { clientIp: "198.51.100.7" });
-    const again = await createLead(tdb.db, { ...input, email: "AVA@chenflorist.example" }, undefined, {});
+  it("still stores requests without a statement, the same e-mail in another case on the same contact", async () => {
+    const first = await checkedPost("ava@chenflorist.example");
+    const lead = await storeSubmission(tdb.db, first.definition, first.post, { clientIp: "198.51.100.7" });
+    const second = await checkedPost("AVA@chenflorist.example");
+    const again = await storeSubmission(tdb.db, second.definition, second.post, {});
     expect(again.contactId).toBe(lead.contactId);
     expect(again.returning).toBe(true);
     expect(lead.returning).toBe(false);
+    expect(lead.filesStored).toEqual([]);
   });
 
-  it("past the daily statement limit takes the lead without its file and says so on the submission", async () => {
-    const pdf = { filename: "big.pdf", bytes: new Uint8Array(samplePdf()), type: "pdf" as const };
-    const limit = pdf.bytes.byteLength * 2;
-    const first = await createLead(
-      tdb.db,
-      { ...input, email: "cap1@example.com" },
-      pdf,
-      {},
-      { statementDailyLimitBytes: limit },
-    );
-    const second = await createLead(
-      tdb.db,
-      { ...input, email: "cap2@example.com" },
-      pdf,
-      {},
-      { statementDailyLimitBytes: limit },
-    );
-    const third = await createLead(
-      tdb.db,
-      { ...input, email: "cap3@example.com" },
-      pdf,
-      {},
-      { statementDailyLimitBytes: limit },
-    );
-    expect([first.statementRefused, second.statementRefused, third.statementRefused]).toEqual([false, false, true]);
-    expect(third.statementId).toBeUndefined();
+  it("past the daily upload limit takes the request without its file and says so on the submission", async () => {
+    const pdf = new Uint8Array(samplePdf());
+    const limit = { dailyLimitBytes: pdf.byteLength * 2 };
+    const stored = [];
+    for (const email of ["cap1@example.com", "cap2@example.com", "cap3@example.com"]) {
+      const { definition, post } = await checkedPost(email, pdf);
+      stored.push(await storeSubmission(tdb.db, definition, post, {}, limit));
+    }
+    expect(stored.map((s) => s.filesRefused)).toEqual([[], [], ["statement"]]);
+    expect(stored.map((s) => s.filesStored)).toEqual([["statement"], ["statement"], []]);
     const row = await tdb.db
-      .selectFrom("lead_submissions")
-      .select("statement_note")
-      .where("id", "=", third.submissionId)
+      .selectFrom("submissions")
+      .select(["file_note", "answers"])
+      .where("id", "=", stored[2]!.submissionId)
       .executeTakeFirstOrThrow();
-    expect(row.statement_note).toContain("today's limit for uploaded statements was reached");
-    expect(
-      (await tdb.db.selectFrom("stored_files").select("id").where("purpose", "=", "statement").execute()).length,
-    ).toBe(2);
+    expect(row.file_note).toContain('"s.pdf" (Recent processing statement), but it was not stored');
+    expect(answerOf(row, "statement")).toBeNull();
+    expect((await files()).length).toBe(2);
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStoredFile } from "@server/files/files";
 import { dbKinds } from "../support/db";
-import { formToken as token, leadForm, samplePdf } from "../support/lead-forms";
+import { answerOf, formToken as token, leadForm, samplePdf } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -49,7 +49,7 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
   const listFiles = () => (fs.existsSync(statementsDir()) ? fs.readdirSync(statementsDir()) : []);
 
   async function counts() {
-    const c = async (table: "contacts" | "lead_submissions" | "lead_statements" | "stored_files") =>
+    const c = async (table: "contacts" | "submissions" | "submission_files" | "stored_files") =>
       Number(
         (
           await db()
@@ -60,8 +60,8 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
       );
     return {
       contacts: await c("contacts"),
-      submissions: await c("lead_submissions"),
-      statements: await c("lead_statements"),
+      submissions: await c("submissions"),
+      submissionFiles: await c("submission_files"),
       files: await c("stored_files"),
       diskFiles: listFiles().length,
     };
@@ -117,64 +117,71 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
       submission_count: 1,
       website: "https://ruizauto.example",
     });
+    // The lead profile, from the answers by the Free Analysis definition's mapping.
+    expect(JSON.parse(contact.lead_profile)).toEqual({
+      monthlyVolume: "50k-100k",
+      averageTicketCents: 18540,
+      currentProcessor: "Heartland",
+      paymentMethods: ["in-person", "mobile"],
+    });
     const submission = await db()
-      .selectFrom("lead_submissions")
+      .selectFrom("submissions")
       .selectAll()
       .where("contact_id", "=", contact.id)
       .executeTakeFirstOrThrow();
     expect(submission).toMatchObject({
       email: "dana.ruiz@ruizauto.example",
-      monthly_volume: "50k-100k",
-      average_ticket_cents: 18540,
-      current_processor: "Heartland",
-      message: "Our fees went up twice this year.",
       consent_version: "2025-01",
       source: "contact",
-      calculator_inputs: null,
       client_ip: ip,
     });
+    // What only the Free Analysis form asks is in its answers, as the visitor saw it.
+    expect(answerOf(submission, "monthlyVolume")).toBe("$50,000 – $100,000");
+    expect(answerOf(submission, "averageTicket")).toBe(185.4);
+    expect(answerOf(submission, "currentProcessor")).toBe("Heartland");
+    expect(answerOf(submission, "message")).toBe("Our fees went up twice this year.");
+    expect(answerOf(submission, "paymentMethods")).toEqual([
+      "In person (card terminal or POS)",
+      "Mobile (phone or tablet on the go)",
+    ]);
+    expect(answerOf(submission, "calcVolume")).toBeUndefined();
     expect(Boolean(submission.consent)).toBe(true);
-    expect(JSON.parse(submission.payment_methods)).toEqual(["in-person", "mobile"]);
     expect(submission.user_agent).toBeTruthy();
 
-    const statement = await db()
-      .selectFrom("lead_statements")
+    const statement = answerOf(submission, "statement") as { fileId: string };
+    expect(statement).toMatchObject({ filename: "March statement.pdf", mimeType: "application/pdf", size: pdf.length });
+    const file = await db()
+      .selectFrom("submission_files")
       .selectAll()
       .where("submission_id", "=", submission.id)
       .executeTakeFirstOrThrow();
-    expect(statement).toMatchObject({
-      original_filename: "March statement.pdf",
-      detected_type: "pdf",
-      mime_type: "application/pdf",
-      size_bytes: pdf.length,
-      sha256: crypto.createHash("sha256").update(pdf).digest("hex"),
-    });
+    expect(file).toMatchObject({ field_key: "statement", file_id: statement.fileId });
     // In the file store (decision 0012), never on the instance's disk.
-    expect(statement.storage_key).toMatch(/^[0-9a-f-]{36}$/);
-    const stored = await readStoredFile(db(), statement.storage_key);
+    const stored = await readStoredFile(db(), statement.fileId);
     expect(stored?.file).toMatchObject({
-      purpose: "statement",
+      purpose: "attachment",
       filename: "March statement.pdf",
       mimeType: "application/pdf",
+      sha256: crypto.createHash("sha256").update(pdf).digest("hex"),
     });
     expect(Buffer.from(stored!.bytes).equals(pdf)).toBe(true);
     expect(listFiles()).toEqual([]);
     // Never reachable over HTTP.
-    expect((await fetch(`${server.url}/statements/${statement.storage_key}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/statements/${statement.fileId}`)).status).toBe(404);
 
     await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
     const mail = smtp.mails[0]!;
     expect(mail.to).toEqual(["leads@meritum.test"]);
     expect(mail.text).toContain("Subject: New Free Analysis request: Ruiz Auto Care");
     expect(mail.text).toMatch(/Reply-To: dana\.ruiz@ruizauto\.example/i);
-    expect(mail.text).toContain("uploaded: March statement.pdf");
+    expect(mail.text).toContain("uploaded: March statement.pdf (PDF, 1 KB)");
     expect(mail.text).not.toMatch(/Content-Disposition: attachment/i);
     await expect
       .poll(
         async () =>
           (
             await db()
-              .selectFrom("lead_submissions")
+              .selectFrom("submissions")
               .select("notify_status")
               .where("id", "=", submission.id)
               .executeTakeFirstOrThrow()
@@ -182,7 +189,7 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
       )
       .toBe("sent");
     const notified = await db()
-      .selectFrom("lead_submissions")
+      .selectFrom("submissions")
       .selectAll()
       .where("id", "=", submission.id)
       .executeTakeFirstOrThrow();
@@ -214,14 +221,18 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
     // The contact keeps what was first submitted; the new phone number stays on the submission.
     expect(contact).toMatchObject({ submission_count: 2, phone: "(480) 555-0123", name: "Dana Ruiz" });
     const submissions = await db()
-      .selectFrom("lead_submissions")
+      .selectFrom("submissions")
       .selectAll()
       .where("contact_id", "=", contact.id)
       .orderBy("created_at")
       .execute();
     expect(submissions).toHaveLength(2);
     expect(submissions[1]).toMatchObject({ source: "calculator", phone: "480-555-0199" });
-    expect(JSON.parse(submissions[1]!.calculator_inputs!)).toEqual({ volume: 80000, transactions: 400, fees: 2400 });
+    expect(JSON.parse(submissions[1]!.answers).slice(-3)).toEqual([
+      { key: "calcVolume", label: "Calculator: monthly card volume ($)", type: "number", value: 80000 },
+      { key: "calcTransactions", label: "Calculator: transactions a month", type: "number", value: 400 },
+      { key: "calcFees", label: "Calculator: monthly processing fees ($)", type: "number", value: 2400 },
+    ]);
   });
 
   it("answers a JSON or text/plain post with 415", async () => {
@@ -317,7 +328,7 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
       expect(await res.text()).toContain("Your request is in");
       expect(await counts()).toEqual({ ...before, submissions: before.submissions + 1 });
       const held = await db()
-        .selectFrom("lead_submissions")
+        .selectFrom("submissions")
         .selectAll()
         .where("email", "=", overrides.email)
         .executeTakeFirstOrThrow();

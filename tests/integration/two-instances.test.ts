@@ -104,7 +104,7 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
       CONTACT_RATE_LIMIT: "50",
       AUTH_RATE_LIMIT_MAX: "6",
       AUTH_LOCKOUT_THRESHOLD: "3",
-      LEAD_NOTIFY_RETRY_SECONDS: "1",
+      SUBMISSION_NOTIFY_RETRY_SECONDS: "1",
     };
     a = await startTestServer({ db: "postgres", env });
     b = await startTestServer({ db: "postgres", env, sharedDatabase: a.database });
@@ -163,7 +163,7 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
     const files = await b.database.db
       .selectFrom("stored_files")
       .select(["filename", "size_bytes"])
-      .where("purpose", "=", "statement")
+      .where("filename", "like", "statement-%")
       .execute();
     expect(files.map((f) => f.filename).sort()).toEqual([0, 1, 2, 3].map((i) => `statement-${i}.pdf`));
   });
@@ -196,10 +196,11 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
     expect(await postLead(a, "download@example.com", "198.51.100.40", pdf)).toBe(200);
     const db = a.database.db;
     const lead = await db
-      .selectFrom("lead_submissions")
-      .innerJoin("lead_statements", "lead_statements.submission_id", "lead_submissions.id")
-      .select(["lead_submissions.id as submissionId", "contact_id", "form_id", "lead_statements.id as statementId"])
+      .selectFrom("submissions")
+      .innerJoin("submission_files", "submission_files.submission_id", "submissions.id")
+      .select(["submissions.id as submissionId", "contact_id", "form_id", "submission_files.file_id as fileId"])
       .where("email", "=", "download@example.com")
+      .where("field_key", "=", "statement")
       .executeTakeFirstOrThrow();
 
     await createStaff(a, "reader@meritum.test", "admin");
@@ -211,10 +212,10 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
       return sha256(new Uint8Array(await res.arrayBuffer()));
     };
     // The contact's statement, and the same file as an answer of the form's submission.
-    expect(await download(`/api/admin/contacts/${lead.contact_id}/statements/${lead.statementId}`)).toBe(sha256(pdf));
+    expect(await download(`/api/admin/contacts/${lead.contact_id}/files/${lead.fileId}`)).toBe(sha256(pdf));
     expect(lead.form_id).toBeTruthy();
     expect(
-      await download(`/api/admin/forms/${lead.form_id}/submissions/${lead.submissionId}/files/${lead.statementId}`),
+      await download(`/api/admin/forms/${lead.form_id}/submissions/${lead.submissionId}/files/${lead.fileId}`),
     ).toBe(sha256(pdf));
   });
 
@@ -250,7 +251,7 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
     expect(smtp.refused).toBe(6);
 
     const submissions = await a.database.db
-      .selectFrom("lead_submissions")
+      .selectFrom("submissions")
       .select(["id", "notify_status"])
       .where("email", "in", emails)
       .execute();
@@ -261,7 +262,7 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
       .where(
         "key",
         "in",
-        submissions.map((r) => `lead.notify:${r.id}`),
+        submissions.map((r) => `submission.notify:${r.id}`),
       )
       .execute();
     expect(jobs).toHaveLength(4);

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { issueFormToken } from "@server/leads/form-token";
+import { issueFormToken } from "@server/forms/form-token";
 
 /**
  * What the leads and forms tests post: a signed form token of a chosen age, a small real PDF,
@@ -111,6 +111,12 @@ export function partnerAnswers(overrides: Fields = {}, deck?: Uint8Array): FormD
     },
     deck ? [{ field: "deck", name: "deck.pdf", type: "application/pdf", bytes: deck }] : [],
   );
+}
+
+/** The value of one answer of a stored submission (its `answers` JSON). */
+export function answerOf(submission: { answers: string } | undefined, key: string): unknown {
+  const answers = submission ? (JSON.parse(submission.answers) as Array<{ key: string; value: unknown }>) : [];
+  return answers.find((a) => a.key === key)?.value;
 }
 
 /** A port nothing listens on (taken, then released). */

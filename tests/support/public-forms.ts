@@ -5,7 +5,7 @@ import { launchBrowser, newPage, waitForScripts } from "./browser";
 import { startTestServer, type TestServer } from "./server";
 import { startTestSmtp, type TestSmtp } from "./smtp";
 
-export { samplePdf } from "./lead-forms";
+export { answerOf, samplePdf } from "./lead-forms";
 
 /** A staff-built form, public at /forms/callback. */
 const CALLBACK_FORM = {
@@ -52,9 +52,16 @@ export function usePublicForms() {
 
   const db = () => server.database.db;
   const submissionOf = (email: string) =>
-    db().selectFrom("lead_submissions").selectAll().where("email", "=", email).executeTakeFirst();
-  const statementOf = (submissionId: string) =>
-    db().selectFrom("lead_statements").selectAll().where("submission_id", "=", submissionId).executeTakeFirst();
+    db().selectFrom("submissions").selectAll().where("email", "=", email).executeTakeFirst();
+  /** The stored file of a submission's file field (the statement by default). */
+  const fileOf = (submissionId: string, fieldKey = "statement") =>
+    db()
+      .selectFrom("submission_files")
+      .innerJoin("stored_files", "stored_files.id", "submission_files.file_id")
+      .select(["stored_files.id", "stored_files.filename", "stored_files.mime_type", "stored_files.size_bytes"])
+      .where("submission_files.submission_id", "=", submissionId)
+      .where("submission_files.field_key", "=", fieldKey)
+      .executeTakeFirst();
   /** The staff e-mail about the request from `email` (it names the sender in Reply-To). */
   const staffMailAbout = (email: string) => smtp.mails.find((m) => m.text.toLowerCase().includes(email));
 
@@ -136,7 +143,7 @@ export function usePublicForms() {
     url: () => server.url,
     db,
     submissionOf,
-    statementOf,
+    fileOf,
     staffMailAbout,
     countPosts,
     focused,

@@ -2,11 +2,11 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db";
 import { requestInfoContext } from "@server/http/context";
-import { getFreeAnalysisForm } from "@server/forms/definitions";
-import { issueFormToken } from "@server/leads/form-token";
-import { handleLeadPost } from "@server/leads/lead-action";
+import { getFreeAnalysisForm, publicForm } from "@server/forms/definitions";
+import { issueFormToken } from "@server/forms/form-token";
+import { handlePublicFormPost } from "@server/forms/pipeline";
+import { FreeAnalysisForm } from "~/components/site/free-analysis-form";
 import { PageHeader } from "~/components/site/page-header";
-import { LeadForm } from "~/components/site/lead-form";
 import { prefillFromSearch } from "@common/lead";
 import { seo } from "~/lib/seo";
 import { telHref, useRootData } from "~/lib/site";
@@ -22,19 +22,13 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const prefill = prefillFromSearch(new URL(request.url).searchParams);
   const form = await getFreeAnalysisForm(getDb());
-  const labels = Object.fromEntries(
-    form.fields.filter((f) => f.locked).map((f) => [f.key, { label: f.label, help: f.help }]),
-  );
-  return {
-    token: issueFormToken(getConfig().authSecret),
-    prefill,
-    labels,
-    extraFields: form.fields.filter((f) => !f.locked),
-  };
+  return { token: issueFormToken(getConfig().authSecret), prefill, form: publicForm(form) };
 }
 
+/** The Free Analysis form posts through the one public form pipeline (server/forms/pipeline.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleLeadPost(getDb(), request, context.get(requestInfoContext));
+  const db = getDb();
+  return handlePublicFormPost(db, request, context.get(requestInfoContext), await getFreeAnalysisForm(db));
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -57,11 +51,10 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="lead-form-heading" className="sr-only">
             Free analysis request form
           </h2>
-          <LeadForm
+          <FreeAnalysisForm
+            form={loaderData.form}
             token={loaderData.token}
             prefill={loaderData.prefill}
-            labels={loaderData.labels}
-            extraFields={loaderData.extraFields}
             documentResult={actionData}
           />
         </section>

@@ -3,9 +3,9 @@ import { FREE_ANALYSIS_SLUG } from "@common/forms";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db";
 import { findActiveForm, publicForm } from "@server/forms/definitions";
-import { handleFormPost } from "@server/forms/pipeline";
+import { issueFormToken } from "@server/forms/form-token";
+import { handlePublicFormPost } from "@server/forms/pipeline";
 import { requestInfoContext } from "@server/http/context";
-import { issueFormToken } from "@server/leads/form-token";
 import { PageHeader } from "~/components/site/page-header";
 import { PublicFormView } from "~/components/site/public-form";
 import { seo } from "~/lib/seo";
@@ -31,7 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await findActiveForm(getDb(), params.slug);
   if (!form || form.slug === FREE_ANALYSIS_SLUG) throw data(null, { status: 404 });
-  return handleFormPost(getDb(), request, context.get(requestInfoContext), form);
+  return handlePublicFormPost(getDb(), request, context.get(requestInfoContext), form);
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {

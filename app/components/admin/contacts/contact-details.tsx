@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { contactInputSchema, sourceLabel } from "@common/contacts";
-import { volumeLabel } from "@common/lead";
+import { LEAD_PROFILE, LEAD_PROFILE_KEYS, profileText } from "@common/lead-profile";
 import type { ContactDetailResponse } from "@server/contacts/api";
 import { useApiForm } from "~/components/admin/use-api-form";
 import { Alert } from "~/components/ui/alert";
@@ -31,8 +31,10 @@ export function ContactDetails({ detail }: { detail: ContactDetailResponse }) {
     ["E-mail", contact.email],
     ["Phone", contact.phone || "—"],
     ["Website", contact.website ?? "—"],
-    ["Monthly card volume", contact.monthlyVolume ? volumeLabel(contact.monthlyVolume) : "—"],
-    ["Current processor", contact.currentProcessor ?? "—"],
+    ...LEAD_PROFILE_KEYS.map((key): [string, string] => [
+      LEAD_PROFILE[key].label,
+      profileText(key, contact.profile) || "—",
+    ]),
     ["Source", sourceLabel(contact.source)],
     ["Submissions", String(contact.submissionCount)],
     ["Created", formatDateTime(contact.createdAt)],

@@ -1,4 +1,5 @@
-import { MONTHLY_VOLUMES } from "@common/lead";
+import { EDITABLE_PROFILE_KEYS } from "@common/contacts";
+import { LEAD_PROFILE, type LeadProfileKey } from "@common/lead-profile";
 import { CONTACT_LIMITS } from "@common/limits";
 import type { Contact } from "@server/contacts/contacts";
 import { Field } from "~/components/ui/field";
@@ -38,23 +39,59 @@ export function ContactFields({
       <Field label="Website" id={`${idPrefix}-website`} error={fieldErrors.website}>
         <Input name="website" defaultValue={contact?.website ?? ""} maxLength={CONTACT_LIMITS.website} />
       </Field>
-      <Field label="Monthly card volume" id={`${idPrefix}-volume`} error={fieldErrors.monthlyVolume}>
-        <Select name="monthlyVolume" defaultValue={contact?.monthlyVolume ?? ""}>
+      {EDITABLE_PROFILE_KEYS.map((key) => (
+        <ProfileField key={key} name={key} idPrefix={idPrefix} contact={contact} error={fieldErrors[key]} />
+      ))}
+    </div>
+  );
+}
+
+/** One entry of the lead profile (common/lead-profile.ts), by its kind; money is typed in dollars. */
+function ProfileField({
+  name,
+  idPrefix,
+  contact,
+  error,
+}: {
+  name: LeadProfileKey;
+  idPrefix: string;
+  contact?: Contact;
+  error?: string;
+}) {
+  const entry: (typeof LEAD_PROFILE)[LeadProfileKey] = LEAD_PROFILE[name];
+  const value = contact?.profile[name];
+  const id = `${idPrefix}-${name}`;
+  if (entry.kind === "choice")
+    return (
+      <Field label={entry.label} id={id} error={error}>
+        <Select name={name} defaultValue={typeof value === "string" ? value : ""}>
           <option value="">Not known</option>
-          {MONTHLY_VOLUMES.map((v) => (
-            <option key={v.value} value={v.value}>
-              {v.label}
+          {entry.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
             </option>
           ))}
         </Select>
       </Field>
-      <Field label="Current processor" id={`${idPrefix}-processor`} error={fieldErrors.currentProcessor}>
+    );
+  if (entry.kind === "money")
+    return (
+      <Field label={`${entry.label} ($)`} id={id} error={error}>
         <Input
-          name="currentProcessor"
-          defaultValue={contact?.currentProcessor ?? ""}
-          maxLength={CONTACT_LIMITS.currentProcessor}
+          name={name}
+          inputMode="decimal"
+          defaultValue={typeof value === "number" ? (value / 100).toFixed(2) : ""}
+          maxLength={14}
         />
       </Field>
-    </div>
+    );
+  return (
+    <Field label={entry.label} id={id} error={error}>
+      <Input
+        name={name}
+        defaultValue={typeof value === "string" ? value : ""}
+        maxLength={entry.kind === "text" ? entry.max : undefined}
+      />
+    </Field>
   );
 }

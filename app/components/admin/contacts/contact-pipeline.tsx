@@ -121,9 +121,8 @@ function EraseContact({ detail }: { detail: ContactDetailResponse }) {
             <>
               This removes for good: the contact {contact.email},{" "}
               {plural(erasure.submissions, "form submission", "form submissions")},{" "}
-              {plural(erasure.statements, "uploaded statement", "uploaded statements")} and{" "}
-              {plural(erasure.notes, "note", "notes")}, with its timeline. The audit log keeps only that a contact was
-              erased.
+              {plural(erasure.files, "uploaded file", "uploaded files")} and {plural(erasure.notes, "note", "notes")},
+              with its timeline. The audit log keeps only that a contact was erased.
             </>
           }
           confirmLabel="Erase for good"

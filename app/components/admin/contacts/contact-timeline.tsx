@@ -2,6 +2,7 @@ import { FileText } from "lucide-react";
 import { useRef } from "react";
 import { Link } from "react-router";
 import { CONTACT_STATUS_LABELS, noteSchema, sourceLabel, type ContactStatus } from "@common/contacts";
+import { fileTypeLabel } from "@common/lead";
 import { CONTACT_LIMITS } from "@common/limits";
 import type { ContactDetailResponse } from "@server/contacts/api";
 import { useApiForm } from "~/components/admin/use-api-form";
@@ -67,16 +68,12 @@ function SubmissionEntry({ contactId, submission: s }: { contactId: string; subm
     <li className="rounded-md border border-border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-foreground">
-          {s.formId ? (
-            <Link
-              to={`/admin/forms/${encodeURIComponent(s.formId)}/submissions/${encodeURIComponent(s.id)}`}
-              className="text-link underline"
-            >
-              Submitted: {sourceLabel(s.source)}
-            </Link>
-          ) : (
-            <>Submitted: {sourceLabel(s.source)}</>
-          )}
+          <Link
+            to={`/admin/forms/${encodeURIComponent(s.formId)}/submissions/${encodeURIComponent(s.id)}`}
+            className="text-link underline"
+          >
+            Submitted: {sourceLabel(s.source)}
+          </Link>
         </p>
         <When at={s.createdAt} />
       </div>
@@ -93,17 +90,18 @@ function SubmissionEntry({ contactId, submission: s }: { contactId: string; subm
           </div>
         ))}
       </dl>
-      {s.statements.length ? (
+      {s.files.length ? (
         <ul className="mt-3 grid gap-2">
-          {s.statements.map((f) => (
-            <li key={f.id}>
+          {s.files.map((f) => (
+            <li key={f.id} className="text-sm">
+              <span className="text-muted-foreground">{f.label}: </span>
               <a
-                href={`${contactsKeys.detail(contactId).join("/")}/statements/${encodeURIComponent(f.id)}`}
+                href={`${contactsKeys.detail(contactId).join("/")}/files/${encodeURIComponent(f.id)}`}
                 download
-                className="inline-flex items-center gap-2 text-sm font-medium text-link underline"
+                className="inline-flex items-center gap-2 font-medium text-link underline"
               >
                 <FileText className="size-4" aria-hidden />
-                Download statement: {f.filename} ({f.type.toUpperCase()}, {Math.max(1, Math.round(f.size / 1024))} KB)
+                Download {f.filename} ({fileTypeLabel(f.mimeType)}, {Math.max(1, Math.round(f.size / 1024))} KB)
               </a>
             </li>
           ))}

@@ -1,16 +1,29 @@
 import crypto from "node:crypto";
 
 /**
- * The Free Analysis form carries a signed "issued at" time in a hidden field. A post that
- * comes back faster than a person can fill the form in, or days later, is refused; the
- * signature stops a bot from simply writing an older time.
+ * Every public form carries a signed "issued at" time in a hidden field (the form token). A
+ * post that comes back faster than a person can fill the form in, or days later, is refused;
+ * the signature stops a bot from simply writing an older time.
  */
 
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-function signature(secret: string, issuedAt: number): string {
-  return crypto.createHmac("sha256", secret).update(`lead-form:${issuedAt}`).digest("base64url");
+/**
+ * What the token signs. Tokens issued before the forms became one pipeline signed
+ * "lead-form:<time>"; they are accepted until they expire (a day), so pages open across an
+ * upgrade still post. Remove LEGACY_CONTEXT in the release after.
+ */
+const CONTEXT = "public-form";
+const LEGACY_CONTEXT = "lead-form";
+
+function signature(secret: string, issuedAt: number, context = CONTEXT): string {
+  return crypto.createHmac("sha256", secret).update(`${context}:${issuedAt}`).digest("base64url");
 }
+
+const matches = (expected: string, given: Buffer) => {
+  const e = Buffer.from(expected);
+  return e.length === given.length && crypto.timingSafeEqual(e, given);
+};
 
 export function issueFormToken(secret: string, now = Date.now()): string {
   return `${now}.${signature(secret, now)}`;
@@ -29,9 +42,9 @@ export function checkFormToken(
   const match = typeof token === "string" ? /^(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
   if (!match) return invalid();
   const issuedAt = Number(match[1]);
-  const expected = Buffer.from(signature(secret, issuedAt));
   const given = Buffer.from(match[2]!);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return invalid();
+  if (!matches(signature(secret, issuedAt), given) && !matches(signature(secret, issuedAt, LEGACY_CONTEXT), given))
+    return invalid();
   const ageMs = now - issuedAt;
   if (ageMs > maxAgeMs || ageMs < -60_000) {
     return {

@@ -1,5 +1,4 @@
 import { MaxFileSizeExceededError } from "@remix-run/form-data-parser";
-import { STATEMENT_SIZE_ERROR } from "@common/lead";
 import { MAX_STATEMENT_BYTES } from "@common/limits";
 import { ServiceError } from "@common/result";
 import { BODY_MESSAGES, BodyError, mediaType, readForm } from "../http/body";
@@ -10,42 +9,35 @@ import { BODY_MESSAGES, BodyError, mediaType, readForm } from "../http/body";
  * (its code gives the status) with a sentence a visitor can act on.
  */
 
-/** The whole body: the largest statement plus generous room for the text fields. */
-export const MAX_LEAD_BODY_BYTES = MAX_STATEMENT_BYTES + 256 * 1024;
+/** The whole body: the largest file plus generous room for the text fields. */
+export const MAX_PUBLIC_FORM_BODY_BYTES = MAX_STATEMENT_BYTES + 256 * 1024;
 
-export interface LeadUpload {
+export interface Upload {
   filename: string;
   declaredType: string;
   bytes: Uint8Array;
 }
 
-export interface LeadRequest {
+export interface PublicFormBody {
   form: FormData;
-  files: Record<string, LeadUpload>;
+  files: Record<string, Upload>;
 }
-
-const TOO_LARGE =
-  "The form is larger than we accept (statements up to 10 MB). Please attach a smaller file and send it again.";
 
 export function isAcceptedContentType(contentType: string | null): boolean {
   const type = mediaType(contentType);
   return type === "multipart/form-data" || type === "application/x-www-form-urlencoded";
 }
 
-/** Which file inputs a form has (others are dropped) and where a "too large" error is shown. */
+/** Which file inputs a form has (others are dropped) and what a visitor reads when a body is refused. */
 export interface FileRules {
   fields: readonly string[];
   /** The field a "too large" error is shown beside, and its message. */
   sizeField?: string;
   sizeMessage?: string;
+  /** The form's own sentences for a body that is too large, and for two files in one field. */
+  tooLargeMessage?: string;
+  oneFileMessage?: string;
 }
-
-/** The Free Analysis form: one statement. */
-export const LEAD_FILES: FileRules = {
-  fields: ["statement"],
-  sizeField: "statement",
-  sizeMessage: STATEMENT_SIZE_ERROR,
-};
 
 const FORM_TOO_LARGE =
   "The form is larger than we accept (files up to 10 MB). Please attach a smaller file and send it again.";
@@ -57,11 +49,11 @@ const FILE_SIZE_ERROR = "Files must be 10 MB or smaller. Please attach a smaller
  * `closeConnection` ends the connection after the answer instead of reading the rest.
  * Throws a ServiceError (415, 413 or 400) for a body it refuses.
  */
-export async function readLeadRequest(
+export async function readPublicFormBody(
   request: Request,
+  rules: FileRules,
   closeConnection?: () => void,
-  rules: FileRules = LEAD_FILES,
-): Promise<LeadRequest> {
+): Promise<PublicFormBody> {
   if (!isAcceptedContentType(request.headers.get("content-type"))) {
     closeConnection?.();
     throw new ServiceError(
@@ -69,10 +61,10 @@ export async function readLeadRequest(
       "Please send the form from its page. This kind of request body is not accepted here.",
     );
   }
-  const files: Record<string, LeadUpload> = {};
+  const files: Record<string, Upload> = {};
   try {
     const form = await readForm(request, {
-      limit: MAX_LEAD_BODY_BYTES,
+      limit: MAX_PUBLIC_FORM_BODY_BYTES,
       files: {
         maxFiles: Math.max(1, rules.fields.length),
         maxFileSize: MAX_STATEMENT_BYTES,
@@ -92,13 +84,16 @@ export async function readLeadRequest(
     if (error instanceof MaxFileSizeExceededError || (error instanceof BodyError && error.status === 413))
       throw new ServiceError(
         "payload_too_large",
-        rules === LEAD_FILES ? TOO_LARGE : FORM_TOO_LARGE,
+        rules.tooLargeMessage ?? FORM_TOO_LARGE,
         rules.sizeField ? { [rules.sizeField]: rules.sizeMessage ?? FILE_SIZE_ERROR } : undefined,
       );
-    if (error instanceof BodyError && error.message === BODY_MESSAGES.oneFile && rules === LEAD_FILES) {
-      const oneFile = "Please attach one statement file only.";
-      throw new ServiceError("bad_request", oneFile, { statement: oneFile });
-    }
+    if (
+      error instanceof BodyError &&
+      error.message === BODY_MESSAGES.oneFile &&
+      rules.oneFileMessage &&
+      rules.sizeField
+    )
+      throw new ServiceError("bad_request", rules.oneFileMessage, { [rules.sizeField]: rules.oneFileMessage });
     throw error;
   }
 }

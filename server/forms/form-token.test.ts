@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-token";
 
@@ -23,6 +24,14 @@ describe("form issued-at token", () => {
     const result = checkFormToken(token, secret, { minAgeMs: 3000, now: t0 + FORM_TOKEN_MAX_AGE_MS + 1 });
     expect(result).toMatchObject({ ok: false, reason: "expired" });
     expect(checkFormToken(token, secret, { minAgeMs: 0, now: t0 + FORM_TOKEN_MAX_AGE_MS })).toMatchObject({ ok: true });
+  });
+
+  it("accepts a token signed before the forms became one pipeline, until it expires", () => {
+    const legacy = `${t0}.${crypto.createHmac("sha256", secret).update(`lead-form:${t0}`).digest("base64url")}`;
+    expect(checkFormToken(legacy, secret, { minAgeMs: 3000, now: t0 + 5000 })).toEqual({ ok: true, ageMs: 5000 });
+    expect(checkFormToken(legacy, secret, { minAgeMs: 0, now: t0 + FORM_TOKEN_MAX_AGE_MS + 1 })).toMatchObject({
+      reason: "expired",
+    });
   });
 
   it("refuses tokens with a forged time, another secret, or no token at all", () => {
