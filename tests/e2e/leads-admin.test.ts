@@ -109,7 +109,7 @@ describe("leads in the admin, in Chromium", () => {
 
   it("downloads the statement, adds a note, moves it to contacted and assigns an owner", async () => {
     const downloading = page.waitForEvent("download");
-    await page.getByRole("link", { name: /Download statement: march-statement\.pdf/ }).click();
+    await page.getByRole("link", { name: /Download march-statement\.pdf \(PDF/ }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("march-statement.pdf");
     expect(fs.readFileSync((await download.path())!).equals(PDF)).toBe(true);
