@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { isIsoDate } from "./arizona";
 import { FIELD_ORDER } from "./lead";
 import { isLeadProfileKey, LEAD_PROFILE, LEAD_PROFILE_KEYS, PROFILE_FIELD_TYPES } from "./lead-profile";
 import { FORM_LIMITS as LIMITS, LEAD_LIMITS } from "./limits";
@@ -45,10 +44,25 @@ export type ContactRole = (typeof CONTACT_ROLES)[number];
 export const CONTACT_FIELDS = [...CONTACT_ROLES, ...LEAD_PROFILE_KEYS] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
+const ROLE_LABELS: Record<ContactRole, string> = {
+  name: "Contact's name",
+  businessName: "Contact's business",
+  email: "Contact's e-mail",
+  phone: "Contact's phone",
+  website: "Contact's website",
+};
+
 /** The name of what a field feeds, for the form editor. */
 export function contactFieldLabel(target: ContactField): string {
-  if (isLeadProfileKey(target)) return `Lead profile: ${LEAD_PROFILE[target].label.toLowerCase()}`;
-  return { name: "Name", businessName: "Business name", email: "E-mail", phone: "Phone", website: "Website" }[target];
+  return isLeadProfileKey(target) ? `Lead profile: ${LEAD_PROFILE[target].label}` : ROLE_LABELS[target];
+}
+
+/** What a field of this type may feed on the contact (the rules the definition's check applies). */
+export function contactFieldsFor(type: FieldType): ContactField[] {
+  return CONTACT_FIELDS.filter((target) => {
+    if (isLeadProfileKey(target)) return PROFILE_FIELD_TYPES[LEAD_PROFILE[target].kind].includes(type);
+    return target === "email" ? type === "email" : type === "text" || type === "phone";
+  });
 }
 
 /** Input names the pipeline uses itself: never a field key. */
@@ -365,54 +379,3 @@ export function answerText(answer: Pick<Answer, "type" | "value">): string {
   if (typeof v === "object") return v.filename;
   return String(v);
 }
-
-// ---------------------------------------------------------------------------------------
-// Submissions (the inbox)
-
-export const SUBMISSION_TABS = ["unread", "read", "spam"] as const;
-export type SubmissionTab = (typeof SUBMISSION_TABS)[number];
-export const SUBMISSIONS_PAGE_SIZE = 25;
-
-const inboxDate = z.optional(
-  z.string().check(
-    z.trim(),
-    z.refine((v) => !v || isIsoDate(v), "Enter a date like 2026-01-31."),
-  ),
-);
-
-/** The inbox's filter and page, from the query string (the list and the CSV export). */
-export const submissionFilterSchema = z.object({
-  tab: z.catch(z.enum(SUBMISSION_TABS), "unread"),
-  q: z.catch(
-    z.pipe(
-      z.optional(z.string()),
-      z.transform((v) => v?.trim().slice(0, 200) || undefined),
-    ),
-    undefined,
-  ),
-  /** Arizona dates (YYYY-MM-DD), inclusive. */
-  from: z.pipe(
-    inboxDate,
-    z.transform((v) => v || undefined),
-  ),
-  to: z.pipe(
-    inboxDate,
-    z.transform((v) => v || undefined),
-  ),
-  page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1))), 1),
-});
-export type SubmissionFilter = z.output<typeof submissionFilterSchema>;
-
-/** What staff change on a submission from the inbox. */
-export const submissionChangeSchema = z.object({
-  read: z.optional(z.boolean()),
-  spam: z.optional(z.boolean()),
-});
-export type SubmissionChange = z.output<typeof submissionChangeSchema>;
-
-/** Why a submission is in the spam tab. */
-export const SPAM_REASONS: Record<string, string> = {
-  honeypot: "Filled in the hidden field only bots see",
-  "too-fast": "Sent faster than a person can fill in the form",
-  staff: "Marked as spam by staff",
-};

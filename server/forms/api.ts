@@ -1,5 +1,6 @@
 import express from "express";
-import { FIELD_TYPES, submissionChangeSchema, submissionFilterSchema } from "@common/forms";
+import { FIELD_TYPES } from "@common/forms";
+import { submissionChangeSchema, submissionFilterSchema, type SubmissionTab } from "@common/submissions";
 import { parseInput, ServiceError } from "@common/result";
 import { apiActor } from "../auth/express";
 import { getDb } from "../db";
@@ -10,7 +11,7 @@ import { createForm, deleteForm, getForm, listForms, updateForm, type FormSummar
 import { submissionCsvColumns, submissionCsvRows } from "./export";
 import { getSubmission, listSubmissions, type SubmissionDetail, type SubmissionListRow } from "./inbox";
 import { deleteSubmission, resendNotification, setRead, setSpam } from "./submission-actions";
-import type { FormDefinition, SubmissionTab } from "@common/forms";
+import type { FormDefinition } from "@common/forms";
 
 /**
  * /api/admin/forms (the "forms" permission, checked when mounted): form definitions, the

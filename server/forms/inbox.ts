@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { addDays, arizonaDayStart } from "@common/arizona";
-import { answerText, SUBMISSIONS_PAGE_SIZE, type Answer, type SubmissionTab } from "@common/forms";
+import { answerText, type Answer } from "@common/forms";
+import { SUBMISSIONS_PAGE_SIZE, type SubmissionTab } from "@common/submissions";
 import { ServiceError } from "@common/result";
 import type { DB } from "../db";
 import type { Database } from "../db/schema";

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Lock, Trash2 } from "lucide-react";
-import { CONTACT_ROLES, FIELD_TYPES, type FieldType, type FormFieldInput } from "@common/forms";
+import { contactFieldLabel, contactFieldsFor, FIELD_TYPES, type FieldType, type FormFieldInput } from "@common/forms";
 import { FORM_LIMITS } from "@common/limits";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -12,15 +12,7 @@ import { Textarea } from "~/components/ui/textarea";
 /** One field of a form definition as the editor holds it (options typed one per line). */
 export type EditableField = Omit<FormFieldInput, "options"> & { optionsText: string; uid: string };
 
-const ROLE_LABELS: Record<string, string> = {
-  name: "Contact's name",
-  businessName: "Contact's business",
-  email: "Contact's e-mail",
-  phone: "Contact's phone",
-  website: "Contact's website",
-};
-
-/** One row of the fields list: label, type, required, help, options, contact role; move and remove. */
+/** One row of the fields list: label, type, required, help, options, what it fills in on the contact; move and remove. */
 export function FieldEditor({
   field,
   index,
@@ -127,22 +119,23 @@ export function FieldEditor({
             />
           </Field>
         ) : null}
-        {!field.locked && (field.type === "text" || field.type === "phone" || field.type === "email") ? (
+        {field.contact || (!field.locked && contactFieldsFor(field.type).length) ? (
           <Field
             id={`${id}-contact`}
             label="Fills in"
             mark="optional"
-            hint="Which detail of the contact record this answer gives."
+            hint="Which detail of the contact record, or of its lead profile, this answer gives."
             error={err("contact")}
           >
             <Select
               value={field.contact ?? ""}
+              disabled={field.locked}
               onChange={(e) => onChange({ contact: (e.target.value || null) as EditableField["contact"] })}
             >
               <option value="">Nothing (an answer only)</option>
-              {CONTACT_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
+              {contactFieldsFor(field.type).map((target) => (
+                <option key={target} value={target}>
+                  {contactFieldLabel(target)}
                 </option>
               ))}
             </Select>
