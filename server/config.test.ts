@@ -66,6 +66,20 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads the submission e-mail job's settings, under their old names too when the new ones are unset", () => {
+    expect(loadConfig({}).submissionNotify).toEqual({ retryMs: 300_000, maxAttempts: 6 });
+    expect(
+      loadConfig({ SUBMISSION_NOTIFY_RETRY_SECONDS: "60", SUBMISSION_NOTIFY_MAX_ATTEMPTS: "3" }).submissionNotify,
+    ).toEqual({ retryMs: 60_000, maxAttempts: 3 });
+    expect(loadConfig({ LEAD_NOTIFY_RETRY_SECONDS: "30", LEAD_NOTIFY_MAX_ATTEMPTS: "2" }).submissionNotify).toEqual({
+      retryMs: 30_000,
+      maxAttempts: 2,
+    });
+    expect(
+      loadConfig({ SUBMISSION_NOTIFY_MAX_ATTEMPTS: "4", LEAD_NOTIFY_MAX_ATTEMPTS: "9" }).submissionNotify.maxAttempts,
+    ).toBe(4);
+  });
+
   it("reports invalid values by name", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ SITE_URL: "not a url" })).toThrow(/SITE_URL/);

@@ -120,7 +120,7 @@ export interface ContactActivityTable {
   created_at: string;
 }
 
-/** One post of a public form (Free Analysis or a staff form), as submitted (decision 0050). */
+/** One post of a public form (Free Analysis or a staff form), as submitted (decision 0038). */
 export interface SubmissionsTable {
   id: string;
   /** The form it came through (form_definitions.id). */
