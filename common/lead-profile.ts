@@ -1,4 +1,3 @@
-import type { Answer, AnswerValue } from "./forms";
 import { MONTHLY_VOLUMES, PAYMENT_METHODS } from "./lead";
 import { CONTACT_LIMITS } from "./limits";
 
@@ -66,7 +65,7 @@ const matchChoice = (choices: readonly Choice[], value: unknown) =>
  * entry (an unknown choice, a negative amount, empty text): such a value is left out, never
  * guessed. A money value is read as dollars (an answer) unless `cents` is set (stored JSON).
  */
-function entryValue(key: LeadProfileKey, raw: AnswerValue | undefined, cents = false): unknown {
+function entryValue(key: LeadProfileKey, raw: unknown, cents = false): unknown {
   const entry: Entry = LEAD_PROFILE[key];
   switch (entry.kind) {
     case "text": {
@@ -92,7 +91,7 @@ function entryValue(key: LeadProfileKey, raw: AnswerValue | undefined, cents = f
 /** The profile a submission's answers fill, through the definition's mapping (field key → entry). */
 export function profileFromAnswers(
   fields: ReadonlyArray<{ key: string; contact?: string | null }>,
-  answers: readonly Answer[],
+  answers: ReadonlyArray<{ key: string; value: unknown }>,
 ): LeadProfile {
   const profile: Record<string, unknown> = {};
   for (const field of fields) {
@@ -115,7 +114,7 @@ export function readLeadProfile(json: string | null | undefined): LeadProfile {
   if (!parsed || typeof parsed !== "object") return {};
   const profile: Record<string, unknown> = {};
   for (const key of LEAD_PROFILE_KEYS) {
-    const value = entryValue(key, (parsed as Record<string, AnswerValue>)[key], true);
+    const value = entryValue(key, (parsed as Record<string, unknown>)[key], true);
     if (value !== undefined) profile[key] = value;
   }
   return profile as LeadProfile;
