@@ -13,7 +13,8 @@ import { checkInput } from "./result";
 /**
  * The Free Analysis form's schema: one for the browser (before submitting) and the server
  * (the /contact action). Written with zod/mini and importing no other schema; the browser
- * loads it on demand (app/components/site/lead-form.tsx), not with the page.
+ * loads it on demand (app/enhance/form-checks.ts), not with the page; the server in
+ * server/forms/free-analysis.ts.
  */
 
 function tooLong(label: string, max: number) {
