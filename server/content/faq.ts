@@ -6,7 +6,7 @@ import { writeAuditBy } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { renderMarkdown } from "../markdown/markdown";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { bumpContentVersion } from "./version";
 
 const auditFaq = (db: DB, actor: Actor | undefined, action: string, target: string, details = {}) =>

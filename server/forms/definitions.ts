@@ -6,7 +6,7 @@ import { writeAudit } from "../audit/audit";
 import { bumpContentVersion } from "../content/version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { FREE_ANALYSIS_DEFAULT, FREE_ANALYSIS_SYSTEM_KEY, lockFreeAnalysisFields } from "./free-analysis";
 
 /**

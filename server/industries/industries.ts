@@ -6,7 +6,7 @@ import { bumpContentVersion } from "../content/version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { recordRedirect, removeRedirectFrom } from "../redirects/redirects";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { industrySeed } from "./industries.seed";
 
 export interface Industry {

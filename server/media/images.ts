@@ -9,7 +9,7 @@ import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { deleteStoredFiles, readStoredFile, storeFile, type StoredFile } from "../files/files";
 import { getSiteSettings } from "../settings/settings";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { MIME_TYPES, processImage } from "./image-files";
 
 /*
