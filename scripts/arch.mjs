@@ -18,7 +18,7 @@ const serverDir = path.join(root, "server");
 /** Infrastructure: imports no domain folder (eslint.config.js enforces it too). */
 const INFRA = new Set(["http", "db", "jobs", "files", "mail"]);
 /** Files directly in server/ that are infrastructure as well (config, logging). */
-const INFRA_FILES = new Set(["config", "logger"]);
+const INFRA_FILES = new Set(["config", "logger", "private-fs"]);
 
 /** The node a path under server/ belongs to, or null when it lies outside server/. */
 function nodeOf(file) {
@@ -79,7 +79,7 @@ console.log(`\nMutual pairs (folders that import each other): ${mutual.length ||
 for (const e of mutual) console.log(`  ${e.from} <-> ${e.to}  (${e.n} and ${counts.get(e.to).get(e.from)})`);
 
 console.log(
-  `\nInfrastructure (${[...INFRA].join(", ")}, config, logger) importing a domain: ${upward.length || "none"}`,
+  `\nInfrastructure (${[...INFRA, ...INFRA_FILES].join(", ")}) importing a domain: ${upward.length || "none"}`,
 );
 for (const e of upward)
   console.log(`  ${e.from} -> ${e.to}: ${[...importers.get(`${e.from} -> ${e.to}`)].sort().join(", ")}`);

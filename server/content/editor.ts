@@ -10,7 +10,7 @@ import { getArticleById, toArticle, untyped, type Article, type ArticleRow, type
 import { markGone, recordRedirect, removeRedirectFrom } from "../redirects/redirects";
 import { articlePath } from "./redirects";
 import { deleteRevisions, recordRevision, revisionSnapshot, type RevisionKind } from "./revisions";
-import { bumpContentVersion } from "./version";
+import { bumpContentVersion } from "../content-version/content-version";
 import { isVisible } from "./visibility";
 
 /**

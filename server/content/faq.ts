@@ -7,7 +7,7 @@ import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { renderMarkdown } from "../markdown/markdown";
 import type { Actor } from "../auth/actor";
-import { bumpContentVersion } from "./version";
+import { bumpContentVersion } from "../content-version/content-version";
 
 const auditFaq = (db: DB, actor: Actor | undefined, action: string, target: string, details = {}) =>
   writeAuditBy(db, actor, { action, target, details });

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { formDefinitionSchema, type FormDefinition, type FormField, type PublicForm } from "@common/forms";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
-import { bumpContentVersion } from "../content/version";
+import { bumpContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import type { Actor } from "../auth/actor";

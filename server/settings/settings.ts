@@ -10,7 +10,7 @@ import {
   type SiteSettings,
 } from "@common/settings";
 import { writeAuditBy } from "../audit/audit";
-import { bumpContentVersion } from "../content/version";
+import { bumpContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { recordRedirect, removeRedirectFrom } from "../redirects/redirects";
