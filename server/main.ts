@@ -7,7 +7,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import type { ViteDevServer } from "vite";
 import { getConfig } from "./config";
 import { closeDb, getDb, migrateToLatest, pingDatabase } from "./db";
-import { seedDatabase } from "./db/seed";
+import { seedDatabase } from "./app/seed";
 import { sessionContext } from "./auth/context";
 import {
   authHandler,
@@ -17,7 +17,8 @@ import {
   resolveSession,
   sameSiteGuard,
 } from "./auth/express";
-import { adminApi } from "./http/admin-api";
+import { adminApi } from "./app/admin-api";
+import { pageCacheContent } from "./app/page-cache-content";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
 import { closeWhenBodyUnread } from "./http/linger";
 import { clientIp } from "./http/client-ip";
@@ -29,7 +30,7 @@ import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./leads/form-token-api";
 import { startJobRunner } from "./jobs/jobs";
 import { registerLeadJobs } from "./leads/lead-notify";
-import { ensurePrivateDir } from "./files/private-fs";
+import { ensurePrivateDir } from "./private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
 
@@ -86,6 +87,7 @@ export function createApp(options: ServerOptions = {}) {
   );
   const cache = pageCache({
     db: getDb,
+    content: pageCacheContent,
     // Development renders every request (Vite rebuilds modules under it).
     enabled: config.pageCache && !options.viteDevServer,
     isProduction: config.isProduction,

@@ -7,7 +7,7 @@ import { passwordProblem } from "../auth/password-policy";
 import { errorMessage } from "../auth/route-helpers";
 import type { DB } from "../db";
 import { describeUserAgent } from "../http/user-agent";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 
 /**
  * The signed-in user's own account (the Security page, /api/admin/security): password,

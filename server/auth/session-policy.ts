@@ -5,7 +5,7 @@ import { passwordConfirmationSchema } from "@common/users";
 import { writeAudit } from "../audit/audit";
 import { getConfig } from "../config";
 import type { DB } from "../db";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import type { AuthSession } from "./auth";
 
 /**

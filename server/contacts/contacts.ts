@@ -4,7 +4,7 @@ import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 
 /**
  * Contacts: one row per person or business, deduplicated by lower-cased e-mail. This module

@@ -11,7 +11,7 @@ import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { deleteStoredFiles } from "../files/files";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { actorName, addActivity, auditFrom, getContact } from "./contacts";
 
 /**

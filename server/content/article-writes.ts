@@ -5,7 +5,7 @@ import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { readingMinutes } from "../markdown/markdown";
 import { getArticleById, toArticle, untyped, type Article, type ArticleRow, type ArticleTable } from "./articles";
-import { bumpContentVersion } from "./version";
+import { bumpContentVersion } from "../content-version/content-version";
 
 /**
  * Creating, changing, publishing and deleting blog posts and help guides. Every write is

@@ -6,8 +6,8 @@ import { writeAuditBy } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { renderMarkdown } from "../markdown/markdown";
-import type { Actor } from "../users/users";
-import { bumpContentVersion } from "./version";
+import type { Actor } from "../auth/actor";
+import { bumpContentVersion } from "../content-version/content-version";
 
 const auditFaq = (db: DB, actor: Actor | undefined, action: string, target: string, details = {}) =>
   writeAuditBy(db, actor, { action, target, details });

@@ -4,7 +4,7 @@ import type { ArticleInput } from "@common/content";
 import { ServiceError } from "@common/result";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import type { Article, ArticleTable } from "./articles";
 import { articleToInput } from "./article-writes";
 

@@ -3,10 +3,10 @@ import { sql } from "kysely";
 import { formDefinitionSchema, type FormDefinition, type FormField, type PublicForm } from "@common/forms";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
-import { bumpContentVersion } from "../content/version";
+import { bumpContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { FREE_ANALYSIS_DEFAULT, FREE_ANALYSIS_SYSTEM_KEY, lockFreeAnalysisFields } from "./free-analysis";
 
 /**

@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import { industryInputSchema, industrySlugCheckSchema } from "@common/industry";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAuditBy } from "../audit/audit";
-import { bumpContentVersion } from "../content/version";
+import { bumpContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { recordRedirect, removeRedirectFrom } from "../redirects/redirects";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { industrySeed } from "./industries.seed";
 
 export interface Industry {

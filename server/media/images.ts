@@ -4,12 +4,12 @@ import { imageIdOfUrl, imageIdsIn, type ImageFormat, type ImageInfo, type ImageV
 import { imageAltSchema } from "@common/media-schema";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAuditBy } from "../audit/audit";
-import { bumpContentVersion } from "../content/version";
+import { bumpContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { deleteStoredFiles, readStoredFile, storeFile, type StoredFile } from "../files/files";
 import { getSiteSettings } from "../settings/settings";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { MIME_TYPES, processImage } from "./image-files";
 
 /*

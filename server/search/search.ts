@@ -1,7 +1,7 @@
 import type MiniSearch from "minisearch";
 import { nextDueAt, listVisibleArticles, type Article } from "../content/articles";
 import { listPublishedFaq } from "../content/faq";
-import { getContentVersion } from "../content/version";
+import { getContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { markdownToText } from "../markdown/markdown";
 import { log } from "../logger";

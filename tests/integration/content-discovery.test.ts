@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion, getContentVersion } from "@server/content";
+import { bumpContentVersion, getContentVersion } from "@server/content-version/content-version";
 import { unpublishPost, updatePost } from "@server/content/posts";
 import { faqSeed } from "@server/content/seed/faq";
 import { dbKinds } from "../support/db";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getContentVersion, listPublishedContentUrls, seedContent } from "@server/content";
+import { listPublishedContentUrls, seedContent } from "@server/content";
+import { getContentVersion } from "@server/content-version/content-version";
 import { createPost, publishPost, unpublishPost } from "@server/content/posts";
 import { createFaq } from "@server/content/faq";
 import { BLOG_PAGE_SIZE } from "@server/content/posts";

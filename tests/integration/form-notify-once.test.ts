@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DB } from "@server/db";
-import { seedDatabase } from "@server/db/seed";
+import { seedDatabase } from "@server/app/seed";
 import { createForm } from "@server/forms/definitions";
 import { storeFormSubmission } from "@server/forms/submissions";
 import { runDueJobs } from "@server/jobs/jobs";

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { DB } from "../../db";
 import { log } from "../../logger";
 import { contentSecurityPolicy, setSecurityHeaders } from "../security-headers";
-import { ContentStateReader, type ContentState } from "./content-state";
+import { ContentStateReader, type ContentSource, type ContentState } from "./content-state";
 import { buildCachedPage, chooseEncoding, matchesIfNoneMatch, PageStore, type CachedPage } from "./store";
 
 /**
@@ -34,6 +34,8 @@ export type Renderer = (request: globalThis.Request, res: Response) => Promise<g
 
 export interface PageCacheOptions {
   db: () => DB;
+  /** What a cached page depends on (server/app/page-cache-content.ts). */
+  content: ContentSource;
   render: Renderer;
   enabled: boolean;
   /** Hits are answered ahead of the security-headers middleware, so they set those headers themselves. */
@@ -97,7 +99,7 @@ export function pageCache(options: PageCacheOptions) {
   const reader = () => {
     const db = options.db();
     let r = readers.get(db);
-    if (!r) readers.set(db, (r = new ContentStateReader(db)));
+    if (!r) readers.set(db, (r = new ContentStateReader(db, options.content)));
     return r;
   };
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { getConfig } from "../config";
-import { ensurePrivateDir } from "../files/private-fs";
-import { closeDb, getDb, migrateToLatest } from ".";
-import { createBackup, restoreBackup } from "./backup";
+import { ensurePrivateDir } from "../private-fs";
+import { closeDb, getDb, migrateToLatest } from "../db";
+import { createBackup, restoreBackup } from "../db/backup";
 import { seedDatabase } from "./seed";
 
 const command = process.argv[2];
@@ -41,7 +41,7 @@ async function main() {
     const applied = await migrateToLatest(getDb());
     console.log(applied.length ? `Migrated: ${applied.join(", ")}` : "Database is up to date.");
   } else {
-    console.error("Usage: tsx server/db/cli.ts <migrate|seed|backup [file]|restore <file> [--force]>");
+    console.error("Usage: tsx server/app/db-cli.ts <migrate|seed|backup [file]|restore <file> [--force]>");
     process.exitCode = 2;
   }
 }

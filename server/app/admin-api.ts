@@ -12,7 +12,7 @@ import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
 import { mediaApi, mediaUploadApi } from "../media/api";
 import { settingsApi } from "../settings/api";
-import { jsonBody } from "./body";
+import { ADMIN_JSON_LIMIT, jsonBody } from "../http/body";
 import { usersApi } from "../users/api";
 
 /**
@@ -24,7 +24,6 @@ import { usersApi } from "../users/api";
  * themselves. JSON bodies are read here, once, after the guard, through
  * server/http/body.ts, up to ADMIN_JSON_LIMIT (an article's body may be 200,000 characters).
  */
-export const ADMIN_JSON_LIMIT = 1024 * 1024;
 
 const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   dashboard: dashboardApi,

@@ -6,10 +6,10 @@
 import { parseArgs } from "node:util";
 import { getConfig } from "../config";
 import { closeDb, getDb, migrateToLatest } from "../db";
-import { passwordProblem } from "./password-policy";
+import { passwordProblem } from "../auth/password-policy";
 import { passwordPairSchema } from "@common/users";
 import { ServiceError } from "@common/result";
-import { createUserWithPassword, findUserByEmail } from "../users/users";
+import { createUserWithPassword, findUserByEmail } from "./users";
 
 function fail(message: string): never {
   process.stderr.write(`admin:create: ${message}\n`);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { log } from "../logger";
+import { log } from "./logger";
 
 /**
  * The data folder holds password hashes, tokens, leads and unsent mail (reset links): only
