@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import { IMAGE_LIMITS } from "@common/limits";
-import { imageIdOfUrl, imageIdsIn, type ImageFormat, type ImageInfo, type ImageVariant } from "@common/media";
-import { imageAltSchema } from "@common/media-schema";
+import {
+  imageAltSchema,
+  imageIdOfUrl,
+  imageIdsIn,
+  type ImageFormat,
+  type ImageInfo,
+  type ImageVariant,
+} from "@common/media";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAuditBy } from "../audit/audit";
 import { bumpContentVersion } from "../content/version";
