@@ -6,9 +6,9 @@ import { VISIBLE_STATUSES, canonicalIso } from "./visibility";
 
 /**
  * Blog posts and help guides share one shape and one set of rules, parameterised by
- * table: this module reads them, article-writes.ts changes them (parsing every write with
- * the shared schema in common/content.ts). posts.ts and guides.ts are the typed faces used
- * by loaders, the admin content screens and the JSON API.
+ * table: this module reads them; editor.ts writes them (audited, with revisions), through
+ * article-writes.ts (the shared schema of common/content.ts, columns, slug check);
+ * article-views.ts builds their pages; posts.ts and guides.ts hold what is each kind's own.
  */
 export type ArticleTable = "blog_posts" | "help_guides";
 
@@ -36,6 +36,14 @@ export interface Article {
   version: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A post or guide as a card or page header shows it: no body. */
+export type ArticleSummary = Omit<Article, "body">;
+
+export function toSummary<T extends { body: string }>(item: T): Omit<T, "body"> {
+  const { body: _body, ...rest } = item;
+  return rest;
 }
 
 export type ArticleRow = {

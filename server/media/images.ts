@@ -314,20 +314,20 @@ export async function withCovers<T extends { coverImageId?: string | null }>(
 
 /** A post page's data with the covers of the post and of its related posts. */
 export async function withPostCovers<
-  V extends { post: { coverImageId?: string | null }; related: Array<{ coverImageId?: string | null }> },
+  V extends { article: { coverImageId?: string | null }; related: Array<{ coverImageId?: string | null }> },
 >(
   db: DB,
   view: V,
 ): Promise<
-  Omit<V, "post" | "related"> & {
-    post: V["post"] & { cover: ImageInfo | null };
+  Omit<V, "article" | "related"> & {
+    article: V["article"] & { cover: ImageInfo | null };
     related: Array<V["related"][number] & { cover: ImageInfo | null }>;
   }
 > {
-  const [post, ...related] = await withCovers(db, [view.post, ...view.related]);
+  const [article, ...related] = await withCovers(db, [view.article, ...view.related]);
   return {
     ...view,
-    post: post as V["post"] & { cover: ImageInfo | null },
+    article: article as V["article"] & { cover: ImageInfo | null },
     related: related as Array<V["related"][number] & { cover: ImageInfo | null }>,
   };
 }
