@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { CONTENT_STATUSES, type ContentStatus } from "@common/content";
 import { slugify } from "@common/slug";
 import type { DB } from "../db";
+import type { ArticleColumns, HelpGuidesTable } from "../db/schema";
 import { VISIBLE_STATUSES, canonicalIso } from "./visibility";
 
 /**
@@ -46,29 +47,8 @@ export function toSummary<T extends { body: string }>(item: T): Omit<T, "body"> 
   return rest;
 }
 
-export type ArticleRow = {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  body: string;
-  cover_image_url: string | null;
-  cover_image_alt: string | null;
-  cover_image_id?: string | null;
-  author_name: string;
-  author_user_id: string | null;
-  category: string;
-  tags: string;
-  status: string;
-  published_at: string | null;
-  seo_title: string | null;
-  seo_description: string | null;
-  reading_minutes: number;
-  sort_order?: number;
-  version?: number;
-  created_at: string;
-  updated_at: string;
-};
+/** A row of either table (a post has no sort order). */
+export type ArticleRow = Selectable<ArticleColumns> & Partial<Pick<Selectable<HelpGuidesTable>, "sort_order">>;
 
 function parseTags(value: string): string[] {
   try {

@@ -11,7 +11,9 @@ import {
 import { parseInput, ServiceError } from "@common/result";
 import { writeAuditBy } from "../audit/audit";
 import { bumpContentVersion } from "../content/version";
+import type { Selectable } from "kysely";
 import type { DB } from "../db";
+import type { ImagesTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
 import { deleteStoredFiles, readStoredFile, storeFile, type StoredFile } from "../files/files";
 import { getSiteSettings } from "../settings/settings";
@@ -41,19 +43,7 @@ export interface ImageUse {
   editPath: string;
 }
 
-type Row = {
-  id: string;
-  filename: string;
-  alt: string;
-  width: number;
-  height: number;
-  format: string;
-  size_bytes: number;
-  original_file_id: string;
-  variants: string;
-  created_by: string | null;
-  created_at: string;
-};
+type Row = Selectable<ImagesTable>;
 
 function storedVariants(json: string): StoredVariant[] {
   try {
