@@ -23,7 +23,7 @@ import {
   saveArticleAs,
 } from "./editor";
 import { markdownPreview } from "./preview";
-import { articlePath } from "./redirects";
+import { articlePath, previewPath } from "./redirects";
 import { diffRevision, listRevisions, type RevisionDiff, type RevisionSummary } from "./revisions";
 
 /**
@@ -53,12 +53,6 @@ export interface SavedArticle {
   slug: string;
   status: ContentStatus;
   updatedAt: string;
-}
-
-const PREVIEW_BASE: Record<ArticleTable, string> = { blog_posts: "/preview/blog", help_guides: "/preview/guides" };
-
-export function previewPath(table: ArticleTable, id: string): string {
-  return `${PREVIEW_BASE[table]}/${id}`;
 }
 
 function itemResponse(table: ArticleTable, article: Article): ArticleResponse {

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import type { Selectable } from "kysely";
 import type { DB } from "../db";
+import type { StoredFilesTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
 
 /**
@@ -31,15 +33,7 @@ export interface NewFile {
 
 const columns = ["id", "purpose", "filename", "mime_type", "size_bytes", "sha256", "created_at"] as const;
 
-function toStoredFile(row: {
-  id: string;
-  purpose: string;
-  filename: string;
-  mime_type: string;
-  size_bytes: number;
-  sha256: string;
-  created_at: string;
-}): StoredFile {
+function toStoredFile(row: Pick<Selectable<StoredFilesTable>, (typeof columns)[number]>): StoredFile {
   return {
     id: row.id,
     purpose: row.purpose as FilePurpose,

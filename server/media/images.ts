@@ -1,11 +1,19 @@
 import crypto from "node:crypto";
 import { IMAGE_LIMITS } from "@common/limits";
-import { imageIdOfUrl, imageIdsIn, type ImageFormat, type ImageInfo, type ImageVariant } from "@common/media";
-import { imageAltSchema } from "@common/media-schema";
+import {
+  imageAltSchema,
+  imageIdOfUrl,
+  imageIdsIn,
+  type ImageFormat,
+  type ImageInfo,
+  type ImageVariant,
+} from "@common/media";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAuditBy } from "../audit/audit";
 import { bumpContentVersion } from "../content-version/content-version";
+import type { Selectable } from "kysely";
 import type { DB } from "../db";
+import type { ImagesTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
 import { deleteStoredFiles, readStoredFile, storeFile, type StoredFile } from "../files/files";
 import { getSiteSettings } from "../settings/settings";
@@ -35,19 +43,7 @@ export interface ImageUse {
   editPath: string;
 }
 
-type Row = {
-  id: string;
-  filename: string;
-  alt: string;
-  width: number;
-  height: number;
-  format: string;
-  size_bytes: number;
-  original_file_id: string;
-  variants: string;
-  created_by: string | null;
-  created_at: string;
-};
+type Row = Selectable<ImagesTable>;
 
 function storedVariants(json: string): StoredVariant[] {
   try {
@@ -308,20 +304,20 @@ export async function withCovers<T extends { coverImageId?: string | null }>(
 
 /** A post page's data with the covers of the post and of its related posts. */
 export async function withPostCovers<
-  V extends { post: { coverImageId?: string | null }; related: Array<{ coverImageId?: string | null }> },
+  V extends { article: { coverImageId?: string | null }; related: Array<{ coverImageId?: string | null }> },
 >(
   db: DB,
   view: V,
 ): Promise<
-  Omit<V, "post" | "related"> & {
-    post: V["post"] & { cover: ImageInfo | null };
+  Omit<V, "article" | "related"> & {
+    article: V["article"] & { cover: ImageInfo | null };
     related: Array<V["related"][number] & { cover: ImageInfo | null }>;
   }
 > {
-  const [post, ...related] = await withCovers(db, [view.post, ...view.related]);
+  const [article, ...related] = await withCovers(db, [view.article, ...view.related]);
   return {
     ...view,
-    post: post as V["post"] & { cover: ImageInfo | null },
+    article: article as V["article"] & { cover: ImageInfo | null },
     related: related as Array<V["related"][number] & { cover: ImageInfo | null }>,
   };
 }

@@ -1,9 +1,10 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPost, updatePost } from "@server/content/posts";
+import { createArticleAs, saveArticleAs } from "@server/content/editor";
 import { updateSiteSettings } from "@server/settings/settings";
 import { createStaff, signIn } from "../support/auth";
 import { dbKinds } from "../support/db";
+import { testEditor } from "../support/resources";
 import { startTestServer, type TestServer } from "../support/server";
 
 const HOME = "/";
@@ -209,10 +210,17 @@ describe.each(dbKinds())("page cache on %s", (kind) => {
     const db = server.database.db;
     const post = await db
       .selectFrom("blog_posts")
-      .select("id")
+      .select(["id", "version"])
       .where("slug", "=", "how-to-read-a-merchant-statement")
       .executeTakeFirstOrThrow();
-    await updatePost(db, post.id, { title: "How to read a merchant statement, revised for the cache" });
+    await saveArticleAs(
+      db,
+      testEditor,
+      "blog_posts",
+      post.id,
+      { title: "How to read a merchant statement, revised for the cache" },
+      { baseVersion: Number(post.version) },
+    );
     const after = await request(server, POST);
     expect(after.headers.get("x-page-cache")).toBe("miss");
     expect(after.html).toContain("How to read a merchant statement, revised for the cache");
@@ -220,7 +228,7 @@ describe.each(dbKinds())("page cache on %s", (kind) => {
 
   it("shows a scheduled post once its time comes, without any write", async () => {
     const due = new Date(Date.now() + 4000);
-    await createPost(server.database.db, {
+    await createArticleAs(server.database.db, testEditor, "blog_posts", {
       slug: "cache-scheduled",
       title: "Scheduled For The Cache Test",
       excerpt: "Appears at its time.",

@@ -107,7 +107,7 @@ describe("import boundaries", { timeout: 60_000 }, () => {
       'import { useState } from "react";',
       'import { Link } from "react-router";',
       'import { Menu } from "lucide-react";',
-      'import { cx } from "~/lib/cx";',
+      'import { cn } from "~/lib/utils";',
       'import { getDb } from "@server/db";',
     ]);
   });

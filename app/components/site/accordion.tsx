@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 
 export interface AccordionItem {
   /** Stable key; also the item's element id when `itemIds` is set (deep links). */
@@ -65,7 +65,7 @@ export function Accordion({
                 aria-expanded={false}
                 aria-controls={panelId}
                 data-state="closed"
-                className={cx(
+                className={cn(
                   "group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50",
                   triggerClassName,
                 )}
@@ -82,7 +82,7 @@ export function Accordion({
               role="region"
               aria-labelledby={triggerId}
               hidden
-              className={cx("px-5 pb-5", panelClassName)}
+              className={cn("px-5 pb-5", panelClassName)}
             >
               {item.answer}
             </div>

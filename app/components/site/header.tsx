@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { buildNavItems } from "~/lib/nav";
 import { useRootData } from "~/lib/site";
 import { DesktopNav } from "./desktop-nav";
@@ -29,7 +29,7 @@ export function SiteHeader() {
         <DesktopNav items={items} pathname={pathname} />
         <div className="flex items-center gap-2">
           {/* max-sm:hidden, not hidden sm:inline-flex: it must win over the variant's inline-flex without tailwind-merge. */}
-          <Link to="/contact" className={cx(buttonVariants(), "max-sm:hidden")}>
+          <Link to="/contact" className={cn(buttonVariants(), "max-sm:hidden")}>
             Get Free Analysis
           </Link>
           <MobileNav items={items} pathname={pathname} />

@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { isNavItemActive, type NavItem } from "~/lib/nav";
 
 /**
@@ -15,7 +15,7 @@ export function MobileNav({ items, pathname }: { items: NavItem[]; pathname: str
     <>
       <button
         type="button"
-        className={cx(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}
+        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded="false"
@@ -84,7 +84,7 @@ export function MobileNav({ items, pathname }: { items: NavItem[]; pathname: str
             })}
           </ul>
         </nav>
-        <Link to="/contact" className={cx(buttonVariants({ size: "lg" }), "mt-6 w-full")}>
+        <Link to="/contact" className={cn(buttonVariants({ size: "lg" }), "mt-6 w-full")}>
           Get Free Analysis
         </Link>
       </dialog>

@@ -14,7 +14,7 @@ import {
   type SavingsEstimate,
 } from "@common/savings";
 import { useRootData } from "~/lib/site";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 
 const fields: Array<{
   name: CalculatorField;
@@ -131,7 +131,7 @@ function ResultContent({
           exact numbers.
         </p>
       )}
-      <Link to={href} data-calculator-link="" className={cx(buttonVariants({ size: "lg" }), "mt-6 self-start")}>
+      <Link to={href} data-calculator-link="" className={cn(buttonVariants({ size: "lg" }), "mt-6 self-start")}>
         Get my Free Analysis <ArrowRight className="size-5" aria-hidden />
       </Link>
     </>
@@ -209,7 +209,7 @@ export function SavingsCalculator() {
                     aria-describedby={error ? `${hintId} ${errorId}` : hintId}
                     data-calculator-hint={hintId}
                     data-calculator-error={errorId}
-                    className={cx(
+                    className={cn(
                       "block h-12 w-full rounded-md border border-slate-300 bg-white text-base text-slate-900 shadow-sm placeholder:text-slate-400 aria-invalid:not-focus:border-red-600",
                       "focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600",
                       field.prefix ? "pl-7 pr-3" : "px-3",
@@ -226,7 +226,7 @@ export function SavingsCalculator() {
         </div>
         <button
           type="submit"
-          className={cx(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8 w-full sm:w-auto")}
+          className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8 w-full sm:w-auto")}
         >
           <Calculator className="size-5" aria-hidden />
           Calculate my savings

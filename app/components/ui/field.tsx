@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { Label } from "./label";
 
 /**
@@ -100,7 +100,7 @@ export function Field({
     </FieldContext>
   );
   return (
-    <div className={cx("grid content-start gap-1.5", className)} data-field={slots ? "control" : undefined}>
+    <div className={cn("grid content-start gap-1.5", className)} data-field={slots ? "control" : undefined}>
       {orientation === "horizontal" ? (
         <div className="flex items-start gap-3 [&>input]:mt-0.5">
           {control}
@@ -123,7 +123,7 @@ function LabelMark({ mark }: { mark?: FieldProps["mark"] }) {
 }
 
 export function FieldHint({ className, ...props }: ComponentProps<"p">) {
-  return <p className={cx("text-sm text-muted-foreground", className)} {...props} />;
+  return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
 /** The sentence beside a field in error (nothing when there is none, or a hidden slot: FieldErrorSlots). */
@@ -132,7 +132,7 @@ export function FieldError({ className, children, ...props }: ComponentProps<"p"
   if (!children && !slot) return null;
   return (
     <p
-      className={cx("flex items-start gap-1.5 text-sm font-medium text-destructive", className)}
+      className={cn("flex items-start gap-1.5 text-sm font-medium text-destructive", className)}
       hidden={!children || undefined}
       data-error-slot={slot ? "" : undefined}
       {...props}
@@ -162,7 +162,7 @@ export function FieldSet({ legend, id, hint, error, mark, className, children, .
     <fieldset
       aria-describedby={join(hintId, error && errorId)}
       data-field={slots ? "group" : undefined}
-      className={cx("grid gap-1.5", className)}
+      className={cn("grid gap-1.5", className)}
       {...props}
     >
       <legend className="text-sm font-medium text-foreground">

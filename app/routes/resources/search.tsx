@@ -6,7 +6,7 @@ import { ResourcesNav } from "~/components/resources/resources-nav";
 import { SearchBox } from "~/components/resources/search-box";
 import { formatDate } from "~/lib/dates";
 import { seo } from "~/lib/seo";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/search";
 
 const SUGGESTED_TOPICS = [
@@ -133,7 +133,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   >
                     <p className="flex flex-wrap items-center gap-2 text-sm">
                       <span
-                        className={cx(
+                        className={cn(
                           "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide ring-1 ring-inset",
                           badgeStyles[hit.type],
                         )}
