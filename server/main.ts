@@ -32,6 +32,7 @@ import { registerLeadJobs } from "./leads/lead-notify";
 import { ensurePrivateDir } from "./files/private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
+import { normaliseSearchQuery } from "./search/search";
 
 export interface ServerOptions {
   /** Present in development (`npm run dev`): Vite serves assets and rebuilds routes on change. */
@@ -90,6 +91,8 @@ export function createApp(options: ServerOptions = {}) {
     enabled: config.pageCache && !options.viteDevServer,
     isProduction: config.isProduction,
     render: (request, res) => renderPage(request, loadContext(res, options)),
+    // A results page depends on the normalised query alone (and the content, like every page).
+    queryPages: [{ path: "/resources/search", param: "q", normalise: normaliseSearchQuery }],
   });
   // A page the cache holds is answered here, before the rest of the chain, static files and
   // compression look at it; it sets the security headers itself. What follows does not apply
