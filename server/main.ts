@@ -22,7 +22,7 @@ import { apiErrorHandler, apiNotFound } from "./http/api-errors";
 import { closeWhenBodyUnread } from "./http/linger";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
-import { pageCache } from "./http/page-cache";
+import { bypassReason, pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
@@ -100,7 +100,14 @@ export function createApp(options: ServerOptions = {}) {
   // better-auth, no private path) and sets no cookie.
   app.use(cache.hits);
   app.use(clientIpHeader());
-  app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
+  app.use(
+    securityHeaders({
+      isProduction: config.isProduction,
+      isDevelopment: !!options.viteDevServer,
+      // What the page cache may answer: anonymous GETs of public pages (decision 0039).
+      isAnonymousPublicPage: (req) => bypassReason(req) === null,
+    }),
+  );
   app.use(noStoreForPrivatePaths());
   app.use(noStoreWhenSettingCookies());
   app.use(sameSiteGuard(config.siteUrl));

@@ -116,12 +116,18 @@ describe.each(dbKinds())("page cache on %s", (kind) => {
         "x-content-type-options",
         "referrer-policy",
         "x-frame-options",
-        "cross-origin-opener-policy",
         "permissions-policy",
         "strict-transport-security",
       ].map((name) => [name, headers.get(name)]);
     expect(securityHeaders(cached.headers)).toEqual(securityHeaders(fresh.headers));
     expect(securityHeaders(cached.headers).every(([, value]) => value)).toBe(true);
+    // Cross-Origin-Opener-Policy: on whatever is rendered for a session (here a stale one), the
+    // admin area and sign-in, not on public pages for anonymous visitors (decision 0039).
+    expect(cached.headers.get("cross-origin-opener-policy")).toBeNull();
+    expect(fresh.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    for (const path of ["/login", "/admin", "/admin/password-reset", "/api/form-token"]) {
+      expect((await request(server, path)).headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+    }
     expect(csp.split(nonce).join("NONCE")).toBe(
       fresh.headers.get("content-security-policy")!.split(freshNonce).join("NONCE"),
     );

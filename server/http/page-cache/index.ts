@@ -225,7 +225,8 @@ function send(req: Request, res: Response, page: CachedPage, outcome: "hit" | "m
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   // The policy of the nonce the page was rendered with (decision 0016).
-  setSecurityHeaders(res, contentSecurityPolicy(page.nonce, false), isProduction);
+  // A hit is an anonymous public page: no Cross-Origin-Opener-Policy (decision 0039).
+  setSecurityHeaders(res, contentSecurityPolicy(page.nonce, false), isProduction, false);
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", page.etags[encoding]);
