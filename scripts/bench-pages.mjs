@@ -8,20 +8,17 @@
 //
 // Env: BENCH_DURATION (seconds per load test, default 10), BENCH_CONNECTIONS (default 64),
 // BENCH_JS_ONLY=1 (print the first-load JavaScript table only, skip the load tests).
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { freePort, requireBuild, startServer } from "./lib/bench-server.mjs";
+import { requireBuild, startServer } from "./lib/bench-server.mjs";
+import { startNginx } from "./lib/nginx.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const JS_ONLY = process.env.BENCH_JS_ONLY === "1";
 const TARGET_KB = 120;
 const TARGET_SCRIPTS = 12;
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 
 requireBuild();
 
@@ -69,86 +66,14 @@ async function load(url) {
   return result;
 }
 
-/** nginx (Debian's package; installed when missing) serving the pages' HTML, fetched once from the server, from disk. */
-function ensureNginx() {
-  if (NGINX) return NGINX;
-  console.log("nginx is not installed: installing Debian's nginx package (apt-get install nginx)…");
-  const asRoot = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
-  const run = (args) =>
-    spawnSync(asRoot[0] ?? args[0], asRoot.length ? [...asRoot.slice(1), ...args] : args.slice(1), {
-      stdio: "inherit",
-    });
-  run(["apt-get", "update"]);
-  const installed = run(["apt-get", "install", "-y", "--no-install-recommends", "nginx"]);
-  const found = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
-  if (installed.status !== 0 || !found)
-    throw new Error("could not install nginx (needs root or sudo): apt-get install nginx");
-  // The package starts a system service on port 80; this benchmark runs its own instance.
-  spawnSync("sh", ["-c", "command -v systemctl >/dev/null && systemctl stop nginx || service nginx stop || true"], {
-    stdio: "ignore",
-  });
-  return found;
-}
-
-async function startNginx(serverUrl, pagePaths) {
-  const bin = ensureNginx();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-bench-nginx-"));
-  const docroot = path.join(dir, "www");
+/** nginx serving the pages' HTML, fetched once from the server (no Accept-Encoding), from disk. */
+async function startNginxWith(serverUrl, pagePaths) {
+  const pages = [];
   for (const p of pagePaths) {
     const res = await fetch(`${serverUrl}${p}`, { headers: { "accept-encoding": "identity" } });
-    const file = path.join(docroot, p === "/" ? "index.html" : `${p.replace(/^\//, "")}/index.html`);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    pages.push({ path: p, body: Buffer.from(await res.arrayBuffer()) });
   }
-  const port = await freePort();
-  const conf = path.join(dir, "nginx.conf");
-  fs.writeFileSync(
-    conf,
-    `worker_processes auto;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
-  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
-  sendfile on; tcp_nopush on; keepalive_requests 100000;
-  default_type text/html;
-  server {
-    listen 127.0.0.1:${port};
-    root ${docroot};
-    location / { try_files $uri $uri/index.html =404; }
-  }
-}
-`,
-  );
-  fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
-  // nginx's workers run as "nobody": let them read the pages.
-  for (const entry of [dir, ...fs.readdirSync(dir, { recursive: true }).map((e) => path.join(dir, e))]) {
-    fs.chmodSync(entry, fs.statSync(entry).isDirectory() ? 0o755 : 0o644);
-  }
-  execFileSync(bin, ["-t", "-q", "-p", dir, "-c", conf], { stdio: "inherit" });
-  const child = spawn(bin, ["-p", dir, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGQUIT");
-        await exited;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return startNginx({ pages });
 }
 
 const server = await startServer();
@@ -226,7 +151,7 @@ try {
   const post = paths.find((p) => p.startsWith("/resources/blog/")) ?? "/resources/blog";
   const loadPaths = ["/", post, "/contact"];
   cold = await startServer({ PAGE_CACHE: "0" });
-  nginx = await startNginx(server.url, loadPaths);
+  nginx = await startNginxWith(server.url, loadPaths);
   console.log(
     `Throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production, ` +
       "no Accept-Encoding: the same plain HTML bytes from each)\n",

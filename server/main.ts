@@ -23,7 +23,7 @@ import { apiErrorHandler, apiNotFound } from "./http/api-errors";
 import { closeWhenBodyUnread } from "./http/linger";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
-import { pageCache } from "./http/page-cache";
+import { bypassReason, pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
@@ -33,6 +33,7 @@ import { registerLeadJobs } from "./leads/lead-notify";
 import { ensurePrivateDir } from "./private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
+import { normaliseSearchQuery } from "./search/search";
 
 export interface ServerOptions {
   /** Present in development (`npm run dev`): Vite serves assets and rebuilds routes on change. */
@@ -92,6 +93,8 @@ export function createApp(options: ServerOptions = {}) {
     enabled: config.pageCache && !options.viteDevServer,
     isProduction: config.isProduction,
     render: (request, res) => renderPage(request, loadContext(res, options)),
+    // A results page depends on the normalised query alone (and the content, like every page).
+    queryPages: [{ path: "/resources/search", param: "q", normalise: normaliseSearchQuery }],
   });
   // A page the cache holds is answered here, before the rest of the chain, static files and
   // compression look at it; it sets the security headers itself. What follows does not apply
@@ -99,7 +102,14 @@ export function createApp(options: ServerOptions = {}) {
   // better-auth, no private path) and sets no cookie.
   app.use(cache.hits);
   app.use(clientIpHeader());
-  app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
+  app.use(
+    securityHeaders({
+      isProduction: config.isProduction,
+      isDevelopment: !!options.viteDevServer,
+      // What the page cache may answer: anonymous GETs of public pages (decision 0039).
+      isAnonymousPublicPage: (req) => bypassReason(req) === null,
+    }),
+  );
   app.use(noStoreForPrivatePaths());
   app.use(noStoreWhenSettingCookies());
   app.use(sameSiteGuard(config.siteUrl));

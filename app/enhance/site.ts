@@ -7,7 +7,7 @@
 import { enhanceAccordions } from "./accordion";
 import { enhanceCopyLinks } from "./copy-link";
 import { enhanceDrawers } from "./drawer";
-import { firstTouch } from "./first-touch";
+import { recordFirstTouchOnLeave } from "./first-touch";
 import { enhanceFormGuards } from "./form-guard";
 import { enhanceForms } from "./forms";
 import { enhanceNavMenus } from "./nav";
@@ -17,7 +17,7 @@ import { enhanceToaster } from "./toaster";
 
 const enhancements: Array<[name: string, run: () => void]> = [
   // Where this visit began, for the public forms (common/attribution.ts).
-  ["first touch", () => void firstTouch()],
+  ["first touch", recordFirstTouchOnLeave],
   ["page loading", enhancePageLoading],
   ["form guards", enhanceFormGuards],
   ["navigation menus", enhanceNavMenus],

@@ -20,7 +20,8 @@ const SUGGESTED_TOPICS = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+  // searchContent normalises the query (the page cache keys search pages by that form).
+  const q = new URL(request.url).searchParams.get("q") ?? "";
   const result = await searchContent(getDb(), q);
   return result;
 }

@@ -42,6 +42,20 @@ export interface PageCacheOptions {
   isProduction: boolean;
   /** Upper bound of the memory the cached pages take (all three encodings). */
   maxBytes?: number;
+  /** Pages cached per normalised value of one query parameter (the search results page). */
+  queryPages?: QueryPage[];
+  /** Upper bound of the memory those take, apart from the rest, so that a flood of distinct queries cannot push the site's pages out. */
+  queryMaxBytes?: number;
+}
+
+/**
+ * A page whose content depends on one query parameter only, through `normalise`: requests whose
+ * values normalise alike share one entry (`?q=%20Fees` and `?q=Fees&utm_source=x` are one page).
+ */
+export interface QueryPage {
+  path: string;
+  param: string;
+  normalise: (value: string) => string;
 }
 
 /** Why a request is not answered from the cache, or null when it may be. */
@@ -54,7 +68,6 @@ export function bypassReason(req: Request): string | null {
   if (p.endsWith(".data")) return "data";
   const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "";
   if (/(?:^|&)preview(?:=|&|$)/.test(query)) return "preview";
-  if (p.startsWith("/resources/search") && query) return "search";
   return null;
 }
 
@@ -62,6 +75,14 @@ export function bypassReason(req: Request): string | null {
 function requestUrl(req: Request): string {
   const host = req.get("host") || "localhost";
   return `${req.protocol}://${host}${req.originalUrl}`;
+}
+
+/** The cache key of a query page: its path and the normalised value of its parameter, nothing else. */
+function queryPageKey(req: Request, page: QueryPage): string {
+  const at = req.originalUrl.indexOf("?");
+  const value = at < 0 ? "" : (new URLSearchParams(req.originalUrl.slice(at + 1)).get(page.param) ?? "");
+  const host = req.get("host") || "localhost";
+  return `${req.protocol}://${host}${req.path}?${page.param}=${encodeURIComponent(page.normalise(value))}`;
 }
 
 function renderRequest(req: Request): globalThis.Request {
@@ -92,6 +113,15 @@ function isCacheable(response: globalThis.Response): boolean {
  */
 export function pageCache(options: PageCacheOptions) {
   const store = new PageStore(options.maxBytes ?? 64 * 1024 * 1024);
+  const queryStore = new PageStore(options.queryMaxBytes ?? 16 * 1024 * 1024);
+  const queryPages = new Map((options.queryPages ?? []).map((page) => [page.path, page]));
+
+  /** Where a request's page is kept: query pages by their normalised parameter, in their own store. */
+  const slot = (req: Request): { key: string; store: PageStore; query: boolean } => {
+    const queryPage = queryPages.get(req.path);
+    if (queryPage) return { key: queryPageKey(req, queryPage), store: queryStore, query: true };
+    return { key: requestUrl(req), store, query: false };
+  };
   const readers = new WeakMap<DB, ContentStateReader>();
   const builds = new Map<string, Promise<BuildResult>>();
   let lastVersion = -1;
@@ -103,7 +133,12 @@ export function pageCache(options: PageCacheOptions) {
     return r;
   };
 
-  async function build(req: Request, res: Response, key: string, state: ContentState): Promise<BuildResult> {
+  async function build(
+    req: Request,
+    res: Response,
+    { key, store, query }: ReturnType<typeof slot>,
+    state: ContentState,
+  ): Promise<BuildResult> {
     const response = await options.render(renderRequest(req), res);
     if (!isCacheable(response)) return { uncacheable: response };
     const body = Buffer.from(await response.arrayBuffer());
@@ -118,6 +153,8 @@ export function pageCache(options: PageCacheOptions) {
       status: response.status,
       headers,
       body,
+      // Few searches repeat as often as a page is read: compress them at fast levels.
+      effort: query ? "fast" : "max",
     });
     store.set(key, page);
     return { page };
@@ -126,7 +163,8 @@ export function pageCache(options: PageCacheOptions) {
   async function serveHit(req: Request, res: Response, next: NextFunction) {
     try {
       const state = await reader().current();
-      const cached = store.get(requestUrl(req));
+      const { key, store } = slot(req);
+      const cached = store.get(key);
       if (cached && cached.version === state.version && cached.dueAt === state.dueAt) {
         return send(req, res, cached, "hit", options.isProduction);
       }
@@ -157,17 +195,19 @@ export function pageCache(options: PageCacheOptions) {
       const state = await reader().current();
       if (state.version !== lastVersion) {
         store.dropOtherVersions(state.version);
+        queryStore.dropOtherVersions(state.version);
         lastVersion = state.version;
       }
-      const key = requestUrl(req);
-      const cached = store.get(key);
+      const where = slot(req);
+      const { key } = where;
+      const cached = where.store.get(key);
       if (cached && cached.version === state.version && cached.dueAt === state.dueAt) {
         return send(req, res, cached, "hit", options.isProduction);
       }
       let pending = builds.get(key);
       const builder = !pending;
       if (!pending) {
-        pending = build(req, res, key, state).finally(() => builds.delete(key));
+        pending = build(req, res, where, state).finally(() => builds.delete(key));
         builds.set(key, pending);
       }
       const result = await pending;
@@ -187,7 +227,8 @@ function send(req: Request, res: Response, page: CachedPage, outcome: "hit" | "m
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   // The policy of the nonce the page was rendered with (decision 0016).
-  setSecurityHeaders(res, contentSecurityPolicy(page.nonce, false), isProduction);
+  // A hit is an anonymous public page: no Cross-Origin-Opener-Policy (decision 0039).
+  setSecurityHeaders(res, contentSecurityPolicy(page.nonce, false), isProduction, false);
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", page.etags[encoding]);
