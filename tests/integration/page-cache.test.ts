@@ -236,7 +236,7 @@ describe.each(dbKinds())("page cache on %s", (kind) => {
     const none = await request(server, "/resources/search?q=zanzibar");
     expect(none.headers.get("x-page-cache")).toBe("hit");
     expect(none.html).not.toContain("surcharge primer");
-    await createPost(server.database.db, {
+    await createArticleAs(server.database.db, testEditor, "blog_posts", {
       slug: "search-cache-zanzibar",
       title: "Zanzibar surcharge primer",
       excerpt: "Found by the search cache test.",
