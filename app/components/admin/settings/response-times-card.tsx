@@ -80,12 +80,20 @@ function DayRow({
   const [open, setOpen] = useState(!!hours);
   const label = WEEKDAY_LABELS[day];
   const time = (part: "open" | "close", text: string, fallback: string) => (
-    <Field label={`${label} ${text}`} id={`settings-${day}-${part}`} error={errors[`openingHours.${day}.${part}`]}>
+    <Field
+      label={
+        <>
+          <span className="sr-only">{label} </span>
+          {text}
+        </>
+      }
+      id={`settings-${day}-${part}`}
+      error={errors[`openingHours.${day}.${part}`]}
+    >
       <Input
         name={name(day, part)}
         type="time"
         step="60"
-        width="auto"
         defaultValue={hours?.[part] ?? fallback}
         disabled={!open}
         required={open}
@@ -93,7 +101,7 @@ function DayRow({
     </Field>
   );
   return (
-    <div className="grid grid-cols-2 items-start gap-x-4 gap-y-2 border-b border-border pb-3 last:border-b-0 sm:grid-cols-[10rem_auto_auto]">
+    <div className="grid grid-cols-2 items-start gap-x-4 gap-y-2 border-b border-border pb-3 last:border-b-0 sm:grid-cols-[9rem_11rem_11rem]">
       <Field
         label={label}
         id={`settings-${day}-isOpen`}
@@ -102,8 +110,8 @@ function DayRow({
       >
         <Checkbox name={name(day, "isOpen")} checked={open} onChange={(e) => setOpen(e.target.checked)} />
       </Field>
-      {time("open", "opens", "08:00")}
-      {time("close", "closes", "17:00")}
+      {time("open", "Opens", "08:00")}
+      {time("close", "Closes", "17:00")}
     </div>
   );
 }
