@@ -59,6 +59,7 @@ export default [
     route("forms/:id/submissions/:submissionId", "routes/admin/form-submission.tsx"),
     route("contacts", "routes/admin/contacts.tsx"),
     route("contacts/:id", "routes/admin/contact.tsx"),
+    route("integrations", "routes/admin/integrations.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("security", "routes/admin/security.tsx"),
     route("*", "routes/admin/not-found.tsx"),

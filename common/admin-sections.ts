@@ -16,6 +16,7 @@ export type AdminIcon =
   | "industries"
   | "media"
   | "settings"
+  | "integrations"
   | "users"
   | "security";
 
@@ -73,6 +74,14 @@ export const ADMIN_SECTIONS = [
     label: "Site settings",
     icon: "settings",
     permission: "settings",
+    nav: "main",
+  },
+  {
+    key: "integrations",
+    path: "/admin/integrations",
+    label: "Integrations",
+    icon: "integrations",
+    permission: "integrations",
     nav: "main",
   },
   { key: "users", path: "/admin/users", label: "Users", icon: "users", permission: "users", nav: "main" },

@@ -1,6 +1,6 @@
 /**
  * Roles and what they may do. admin: everything. editor: the dashboard, content, forms and
- * contacts; not users, not the audit log, not site settings. Every signed-in user manages
+ * contacts; not users, not the audit log, not site settings, not integrations (webhooks). Every signed-in user manages
  * their own account.
  */
 export const ROLES = ["admin", "editor"] as const;
@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   "forms",
   "contacts",
   "settings",
+  "integrations",
   "users",
   "audit",
   "own-account",

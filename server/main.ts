@@ -30,6 +30,7 @@ import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./leads/form-token-api";
 import { startJobRunner } from "./jobs/jobs";
 import { registerLeadJobs } from "./leads/lead-notify";
+import { registerWebhookJobs } from "./webhooks/deliveries";
 import { ensurePrivateDir } from "./private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
@@ -181,10 +182,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const applied = await migrateToLatest(db);
   if (applied.length) log.info("migrations applied", { applied });
   await seedDatabase(db);
-  // Background jobs (staff e-mails of leads, with retries): every instance runs the runner,
-  // each job is claimed by one of them (server/jobs).
+  // Background jobs (staff e-mails of leads, webhook deliveries, with retries): every instance
+  // runs the runner, each job is claimed by one of them (server/jobs).
   registerLeadJobs();
-  const stopJobs = startJobRunner(db, { intervalMs: Math.min(5_000, config.leadNotifyRetryMs) });
+  registerWebhookJobs();
+  const stopJobs = startJobRunner(db, {
+    intervalMs: Math.min(5_000, config.leadNotifyRetryMs, config.webhooks.retryMs),
+  });
+  if (config.webhooks.allowLocal)
+    log.warn(
+      "WEBHOOKS_ALLOW_LOCAL=1: webhooks may use plain http and call loopback and private addresses (tests and development only)",
+    );
 
   const app = createApp(options);
   const server = http.createServer(app);

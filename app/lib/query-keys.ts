@@ -115,3 +115,13 @@ export const settingsKeys = {
   all: ["/api/admin/settings"] as const,
   detail: () => [...settingsKeys.all],
 };
+
+export const integrationsKeys = {
+  all: ["/api/admin/integrations"] as const,
+  list: () => [...integrationsKeys.all],
+  /** The delivery log: GET …/deliveries?endpoint=&page= */
+  deliveries: (filter: { endpoint?: string; page?: number } = {}) => [
+    ...integrationsKeys.all,
+    `deliveries${querySegment(filter)[0] ?? ""}`,
+  ],
+};

@@ -14,6 +14,7 @@ import { mediaApi, mediaUploadApi } from "../media/api";
 import { settingsApi } from "../settings/api";
 import { ADMIN_JSON_LIMIT, jsonBody } from "../http/body";
 import { usersApi } from "../users/api";
+import { integrationsApi } from "../webhooks/api";
 
 /**
  * The admin JSON API, composed from one router per section (`server/<domain>/api.ts`).
@@ -35,6 +36,7 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   industries: industriesApi,
   media: mediaApi,
   settings: settingsApi,
+  integrations: integrationsApi,
   users: usersApi,
   security: accountApi,
 };

@@ -172,6 +172,12 @@ export const auditActionLabels: Record<string, string> = {
   "contact.note_added": "Note added to a contact",
   "contact.deleted": "Contact erased",
   "contact.exported": "Contacts exported as CSV",
+  "webhook.created": "Webhook added",
+  "webhook.updated": "Webhook changed",
+  "webhook.deleted": "Webhook removed",
+  "webhook.secret_rotated": "Webhook signing secret replaced",
+  "webhook.test_sent": "Webhook test event sent",
+  "webhook.delivery_resent": "Webhook delivery sent again",
 };
 
 /** Who acted, from where (an admin API call's `apiActor`). */

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { ContactStatus } from "@common/contacts";
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -390,6 +391,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   jobs: JobsTable;
   images: ImagesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type { Generated };

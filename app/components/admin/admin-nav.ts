@@ -10,6 +10,7 @@ import {
   Settings,
   Shield,
   Users,
+  Webhook,
   type LucideIcon,
 } from "lucide-react";
 import { ADMIN_SECTIONS, type AdminIcon, type AdminSection } from "@common/admin-sections";
@@ -25,6 +26,7 @@ const icons: Record<AdminIcon, LucideIcon> = {
   industries: Building2,
   media: Image,
   settings: Settings,
+  integrations: Webhook,
   users: Users,
   security: Shield,
 };
