@@ -118,7 +118,7 @@ export function contactsApi() {
     res.set({
       "Content-Type": file.mimeType,
       "Content-Length": String(file.bytes.byteLength),
-      "Content-Disposition": contentDisposition("attachment", file.filename),
+      "Content-Disposition": contentDisposition("attachment", file.filename, file.mimeType),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     });

@@ -158,7 +158,7 @@ export function formsApi() {
     res.status(200);
     res.setHeader("Content-Type", file.mimeType);
     res.setHeader("Content-Length", String(bytes.byteLength));
-    res.setHeader("Content-Disposition", contentDisposition("attachment", file.filename));
+    res.setHeader("Content-Disposition", contentDisposition("attachment", file.filename, file.mimeType));
     res.setHeader("Cache-Control", "private, no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
