@@ -13,10 +13,20 @@ export function getSession(args: Args): AuthSession | null {
   return args.context.get(sessionContext);
 }
 
-/** Only same-site paths: "/admin/x" yes; "//evil", "https://evil", "/\\evil" no. */
+/**
+ * Only same-site paths that a `Location` header can carry as they are: "/admin/x" yes;
+ * "//evil", "https://evil", "/\\evil" no, nor any control character, space or non-ASCII
+ * character (printable ASCII only), nor a broken %-encoding (that page would answer 400).
+ * Anything else falls back to /admin.
+ */
 export function safeRedirectPath(value: string | null | undefined, fallback = "/admin"): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\r\n\t]/.test(value)) return fallback;
+  if (!/^[\x21-\x7e]+$/.test(value)) return fallback;
+  try {
+    decodeURI(value);
+  } catch {
+    return fallback;
+  }
   return value;
 }
 
