@@ -34,7 +34,7 @@ export const siteSettingsSchema = z.object({
       z.maxLength(60, "The owner page's address must be 60 characters or fewer."),
       z.regex(SLUG_PATTERN, SLUG_MESSAGE),
     ),
-  linkedinUrl: z.url("Enter the full LinkedIn address, starting with https://."),
+  linkedinUrl: z.url({ protocol: /^https$/, error: "Enter the full LinkedIn address, starting with https://." }),
   location: text("the location", 100),
   businessHours: text("the business hours", 120),
   streetAddress: optional("The street address", 200),
