@@ -21,13 +21,17 @@ export function getSession(args: Args): AuthSession | null {
  */
 export function safeRedirectPath(value: string | null | undefined, fallback = "/admin"): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (!/^[\x21-\x7e]+$/.test(value)) return fallback;
-  try {
-    decodeURI(value);
-  } catch {
-    return fallback;
-  }
+  if (!/^[\x21-\x7e]+$/.test(value) || !decodes(value)) return fallback;
   return value;
+}
+
+/** Whether every %-escape decodes (the result is used: a bare decodeURI call is dropped by the bundler as pure). */
+function decodes(value: string): boolean {
+  try {
+    return decodeURI(value) !== "";
+  } catch {
+    return false;
+  }
 }
 
 function loginRedirect(request: Request): Response {
