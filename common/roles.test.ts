@@ -6,7 +6,8 @@ describe("permissions", () => {
     const editor = { role: "editor" };
     for (const p of ["dashboard", "content", "forms", "contacts", "own-account"] as const)
       expect(can(editor, p)).toBe(true);
-    for (const p of ["users", "audit", "settings", "integrations"] as const) expect(can(editor, p)).toBe(false);
+    for (const p of ["users", "audit", "settings", "integrations", "form-recipients"] as const)
+      expect(can(editor, p)).toBe(false);
     for (const p of PERMISSIONS) expect(can({ role: "admin" }, p)).toBe(true);
     expect(can(null, "content")).toBe(false);
   });

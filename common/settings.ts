@@ -38,7 +38,7 @@ export const siteSettingsSchema = z.object({
       z.maxLength(60, "The owner page's address must be 60 characters or fewer."),
       z.regex(SLUG_PATTERN, SLUG_MESSAGE),
     ),
-  linkedinUrl: z.url("Enter the full LinkedIn address, starting with https://."),
+  linkedinUrl: z.url({ protocol: /^https$/, error: "Enter the full LinkedIn address, starting with https://." }),
   location: text("the location", 100),
   /** The opening hours as visitors read them (the contact page, the confirmation). */
   businessHours: text("the business hours", 120),

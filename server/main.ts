@@ -25,6 +25,7 @@ import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
 import { bypassReason, pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed";
+import { refuseMalformedPath } from "./http/malformed-path";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./leads/form-token-api";
@@ -83,6 +84,7 @@ export function createApp(options: ServerOptions = {}) {
   });
   app.use(closeWhenBodyUnread());
   app.use(requestLog());
+  app.use(refuseMalformedPath());
   const renderPage = createFetchHandler(
     () => loadBuild(options.viteDevServer),
     config.isProduction ? "production" : "development",

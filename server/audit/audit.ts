@@ -141,6 +141,7 @@ export const auditActionLabels: Record<string, string> = {
   "session.idle_timeout": "Signed out after inactivity",
   "session.reauthenticated": "Confirmed password for a sensitive action",
   "session.reauth_failure": "Wrong password when confirming a sensitive action",
+  "session.ended_password_failures": "Signed out after 5 wrong passwords in a row",
   "user.created": "User created",
   "user.invited": "User invited",
   "user.invite_accepted": "Invitation accepted",

@@ -116,7 +116,8 @@ export function articlesApi(table: ArticleTable) {
 
     router.post("/", async (req, res) => {
       const { user } = apiSession(res);
-      const input = { authorName: user.name, authorUserId: user.id, ...bodyObject(req) };
+      // The author is whoever creates it: an authorUserId in the body is not taken.
+      const input = { authorName: user.name, ...bodyObject(req), authorUserId: user.id };
       const article = await createArticleAs(getDb(), apiActor(req, res), table, input);
       sendSuccess(res, { message: statusMessage(table, article, true), data: saved(article) }, 201);
     });
@@ -128,7 +129,8 @@ export function articlesApi(table: ArticleTable) {
     });
 
     router.put("/:id", async (req, res) => {
-      const { baseVersion, autosave, ...input } = bodyObject(req);
+      // The author's id stays as created (from the session); one in the body is not taken.
+      const { baseVersion, autosave, authorUserId: _author, ...input } = bodyObject(req);
       const meta = parseInput(articleSaveMetaSchema, { baseVersion, autosave });
       const article = await saveArticleAs(
         getDb(),

@@ -1,6 +1,12 @@
 import { attributionOf, postedAttribution, type Attribution } from "@common/attribution";
 import { formDataReader, validateAnswers, type FormDefinition } from "@common/forms";
-import { detectStatementType, HONEYPOT_FIELD, sanitizeFilename, STATEMENT_TYPES } from "@common/lead";
+import {
+  detectStatementType,
+  HONEYPOT_FIELD,
+  sanitizeFilename,
+  STATEMENT_TYPES,
+  type StatementType,
+} from "@common/lead";
 import { FORM_LIMITS } from "@common/limits";
 import {
   CHECK_FIELDS_MESSAGE,
@@ -152,13 +158,13 @@ export function storeFailed(err: unknown, info: PostInfo, what: string, message:
 }
 
 /** A file answer's bytes checked by content: PDF, PNG or JPEG, not empty, within the size limit. */
-export function checkUpload(upload: LeadUpload): { mimeType: string } | { error: string } {
+export function checkUpload(upload: LeadUpload): { mimeType: string; type: StatementType } | { error: string } {
   if (upload.bytes.byteLength === 0) return { error: "The file is empty. Please choose the file again." };
   if (upload.bytes.byteLength > FORM_LIMITS.fileBytes)
     return { error: "Files must be 10 MB or smaller. Please attach a smaller file." };
   const type = detectStatementType(upload.bytes.subarray(0, 16));
   return type
-    ? { mimeType: STATEMENT_TYPES[type].mime }
+    ? { mimeType: STATEMENT_TYPES[type].mime, type }
     : { error: "Please attach a PDF, PNG or JPEG file. This file is not one of those." };
 }
 
@@ -201,7 +207,7 @@ export function handleFormPost(db: DB, request: Request, info: PostInfo, definit
       else
         uploads.push({
           fieldKey: key,
-          filename: sanitizeFilename(upload.filename),
+          filename: sanitizeFilename(upload.filename, file.type),
           mimeType: file.mimeType,
           bytes: upload.bytes,
         });

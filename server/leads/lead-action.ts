@@ -72,7 +72,7 @@ export async function handleLeadPost(db: DB, request: Request, info: PostInfo) {
       else
         extraFiles.push({
           fieldKey: field.key,
-          filename: sanitizeFilename(upload.filename),
+          filename: sanitizeFilename(upload.filename, file.type),
           mimeType: file.mimeType,
           bytes: upload.bytes,
         });

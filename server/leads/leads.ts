@@ -187,7 +187,7 @@ export async function createLead(
     const statementRefused = Boolean(statement) && !statementFits;
     if (statement && statementFits) {
       const kind = STATEMENT_TYPES[statement.type];
-      const filename = sanitizeFilename(statement.filename);
+      const filename = sanitizeFilename(statement.filename, statement.type, "statement");
       const file = await storeFile(trx, {
         purpose: "statement",
         filename,
@@ -247,7 +247,7 @@ function leadAnswers(
     currentProcessor: input.currentProcessor ?? null,
     paymentMethods: input.paymentMethods.map(paymentMethodLabel),
     message: input.message ?? null,
-    statement: statement ? sanitizeFilename(statement.filename) : null,
+    statement: statement ? sanitizeFilename(statement.filename, statement.type, "statement") : null,
     consent: true,
   };
   const fields = form?.fields ?? FREE_ANALYSIS_CORE_FIELDS;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { IMAGE_LIMITS } from "@common/limits";
+import { sanitizeFilename } from "@common/lead";
 import {
   imageAltSchema,
   imageIdOfUrl,
@@ -72,18 +72,6 @@ function toImage(row: Row): MediaImage {
 const audit = (db: DB, actor: Actor | undefined, action: string, target: string, details: Record<string, unknown>) =>
   writeAuditBy(db, actor, { action, target, details });
 
-/** A display name from what the browser sent: no path, printable, at most 200 characters. */
-export function cleanFilename(name: string | undefined, format: ImageFormat): string {
-  const base = (name ?? "")
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, IMAGE_LIMITS.filename);
-  return base || `image.${format === "jpeg" ? "jpg" : format}`;
-}
-
 /**
  * Stores an uploaded image: refuses a missing description (400), a file over 10 MB (413) and
  * anything that is not a JPEG, PNG, WebP or AVIF by content (415) before storing anything;
@@ -96,13 +84,14 @@ export async function uploadImage(
 ): Promise<MediaImage> {
   const { alt } = parseInput(imageAltSchema, { alt: upload.alt });
   const processed = await processImage(upload.bytes);
-  const filename = cleanFilename(upload.filename, processed.format);
+  // The one filename rule (common/lead.ts): "poly2.html" holding a PNG is stored as "poly2.png".
+  const filename = sanitizeFilename(upload.filename ?? "", processed.format, "image");
   return db.transaction().execute(async (trx) => {
     const original = await storeFile(trx, {
       purpose: "image",
       filename,
       mimeType: MIME_TYPES[processed.format],
-      bytes: upload.bytes,
+      bytes: processed.original,
     });
     const variants: StoredVariant[] = [];
     for (const variant of processed.variants) {
@@ -130,7 +119,7 @@ export async function uploadImage(
         width: processed.width,
         height: processed.height,
         format: processed.format,
-        size_bytes: upload.bytes.byteLength,
+        size_bytes: original.size,
         original_file_id: original.id,
         variants: JSON.stringify(variants),
         created_by: actor?.email ?? null,

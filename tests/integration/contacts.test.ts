@@ -283,7 +283,7 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split("\r\n").filter(Boolean);
-    expect(lines[0]).toContain("Name,Business,E-mail,Phone,Website,Monthly volume");
+    expect(lines[0]).toContain(`"Name","Business","E-mail","Phone","Website","Monthly volume"`);
     expect(lines).toHaveLength(3);
     expect(text).toContain("Zoë Ångström");
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useRouteLoaderData } from "react-router";
 import {
   fieldKeyFor,
   formDefinitionSchema,
@@ -11,6 +11,7 @@ import {
   type FormDefinitionInput,
 } from "@common/forms";
 import { FORM_LIMITS } from "@common/limits";
+import { can } from "@common/roles";
 import { checkInput } from "@common/result";
 import { slugify } from "@common/slug";
 import type { FormResponse } from "@server/forms/api";
@@ -63,6 +64,8 @@ export default function FormEditPage() {
 function Editor({ definition }: { definition?: FormDefinition }) {
   const start = definition ?? { ...BLANK, systemKey: null, id: "" };
   const system = Boolean(definition?.systemKey);
+  const layout = useRouteLoaderData("routes/admin/layout") as { user: { role: string } } | undefined;
+  const mayChangeRecipients = can(layout?.user, "form-recipients");
   const [name, setName] = useState(start.name);
   const [slug, setSlug] = useState(start.slug);
   const [slugTouched, setSlugTouched] = useState(Boolean(definition));
@@ -228,12 +231,21 @@ function Editor({ definition }: { definition?: FormDefinition }) {
             id="form-recipients"
             label="Notify"
             mark="optional"
-            hint="E-mail addresses, one per line. Empty: the staff address in the settings."
+            hint={
+              mayChangeRecipients
+                ? "E-mail addresses, one per line. Empty: the staff address in the settings."
+                : "Only an administrator can change where submissions are e-mailed."
+            }
             error={
               fieldErrors.recipients ?? Object.entries(fieldErrors).find(([k]) => k.startsWith("recipients."))?.[1]
             }
           >
-            <Textarea rows={3} value={recipients} onChange={(e) => setRecipients(e.target.value)} />
+            <Textarea
+              rows={3}
+              value={recipients}
+              readOnly={!mayChangeRecipients}
+              onChange={(e) => setRecipients(e.target.value)}
+            />
           </Field>
           {system ? null : (
             <Field id="form-active" label="Active (the public page takes submissions)" orientation="horizontal">

@@ -54,7 +54,7 @@ export function ContactFilters({
             <option value="none">Unassigned</option>
             {data?.owners.map((o) => (
               <option key={o.id} value={o.id}>
-                {o.name || o.email}
+                {o.name}
               </option>
             ))}
           </Select>

@@ -222,7 +222,7 @@ function BulkBar({
           <option value="none">Unassigned</option>
           {owners.map((o) => (
             <option key={o.id} value={o.id}>
-              {o.name || o.email}
+              {o.name}
             </option>
           ))}
         </Select>
