@@ -1,3 +1,4 @@
+import { dataAttr, dataSelector } from "./data-attributes";
 /** What Tab can reach inside a drawer. */
 const FOCUSABLE =
   "a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex='-1'])";
@@ -12,7 +13,7 @@ const FOCUSABLE =
  * opening and closing in a browser without invoker commands or `closedby`.
  */
 export function enhanceDrawers(): void {
-  for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-drawer-open]")) {
+  for (const button of document.querySelectorAll<HTMLButtonElement>(`button${dataSelector(dataAttr.drawerOpen)}`)) {
     const dialog = document.getElementById(button.getAttribute("aria-controls") ?? "");
     if (dialog instanceof HTMLDialogElement) enhanceDrawer(button, dialog);
   }
@@ -41,7 +42,7 @@ function enhanceDrawer(button: HTMLButtonElement, dialog: HTMLDialogElement): vo
   dialog.addEventListener("click", (event) => {
     const target = event.target as Element;
     // A chosen link closes the drawer; the browser follows it.
-    if (target.closest("[data-drawer-close], a[href]")) return dialog.close();
+    if (target.closest(`${dataSelector(dataAttr.drawerClose)}, a[href]`)) return dialog.close();
     // The backdrop: a click on the dialog element itself, outside its box (`closedby` does it where supported).
     if (target !== dialog || closedBy) return;
     const box = dialog.getBoundingClientRect();

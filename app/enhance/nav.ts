@@ -1,3 +1,4 @@
+import { dataAttr, dataSelector } from "./data-attributes";
 /** Resting the mouse on an item opens its list after this long; leaving it closes the list after the other. */
 const HOVER_OPEN_MS = 100;
 const HOVER_CLOSE_MS = 200;
@@ -20,12 +21,12 @@ const isOpen = (list: HTMLElement) => list.matches(":popover-open");
  * leaving an item closes its list, and `aria-expanded` follows the list.
  */
 export function enhanceNavMenus(): void {
-  for (const nav of document.querySelectorAll<HTMLElement>("[data-disclosure-nav]")) enhanceNav(nav);
+  for (const nav of document.querySelectorAll<HTMLElement>(dataSelector(dataAttr.disclosureNav))) enhanceNav(nav);
 }
 
 function enhanceNav(nav: HTMLElement): void {
   const dropdowns: Dropdown[] = [];
-  for (const button of nav.querySelectorAll<HTMLButtonElement>("button[data-nav-trigger]")) {
+  for (const button of nav.querySelectorAll<HTMLButtonElement>(`button${dataSelector(dataAttr.navTrigger)}`)) {
     const item = button.closest("li");
     const list = document.getElementById(button.getAttribute("aria-controls") ?? "");
     if (item && list) dropdowns.push({ item, button, list });

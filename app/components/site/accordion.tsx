@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { cx } from "~/lib/cx";
+import { dataAttr, dataProps } from "~/enhance/data-attributes";
 
 export interface AccordionItem {
   /** Stable key; also the item's element id when `itemIds` is set (deep links). */
@@ -40,7 +41,7 @@ export function Accordion({
 }: AccordionProps) {
   const baseId = useId();
   return (
-    <div data-accordion={multiple ? "multiple" : "single"} className={className}>
+    <div {...dataProps(dataAttr.accordion, multiple ? "multiple" : "single")} className={className}>
       {/* Without JavaScript the questions cannot open their answers, so every answer is shown (in
           Tailwind's base layer, where the `[hidden]` rule it must outweigh lives). */}
       <noscript>
@@ -53,18 +54,18 @@ export function Accordion({
           <div
             key={item.value}
             id={itemIds ? item.value : undefined}
-            data-accordion-item=""
-            data-state="closed"
+            {...dataProps(dataAttr.accordionItem)}
+            {...dataProps(dataAttr.state, "closed")}
             className={itemClassName}
           >
             <h3 className="m-0">
               <button
                 type="button"
                 id={triggerId}
-                data-accordion-trigger=""
+                {...dataProps(dataAttr.accordionTrigger)}
                 aria-expanded={false}
                 aria-controls={panelId}
-                data-state="closed"
+                {...dataProps(dataAttr.state, "closed")}
                 className={cx(
                   "group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50",
                   triggerClassName,

@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
 import { isNavItemActive, pathHasPrefix, type NavItem } from "~/lib/nav";
+import { dataAttr, dataProps } from "~/enhance/data-attributes";
 
 const itemClass =
   "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-semibold text-slate-700 transition-colors duration-200 " +
@@ -29,7 +30,7 @@ const navPanelId = (label: string) => `nav-${label.toLowerCase().replace(/[^a-z0
  */
 export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: string }) {
   return (
-    <nav aria-label="Main" className="hidden lg:block" data-disclosure-nav="">
+    <nav aria-label="Main" className="hidden lg:block" {...dataProps(dataAttr.disclosureNav)}>
       <ul className="flex items-center gap-1">
         {items.map((item) => {
           const active = isNavItemActive(item, pathname);
@@ -54,7 +55,7 @@ export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: st
                 type="button"
                 className={`${itemClass} [anchor-name:--nav-item]`}
                 popoverTarget={panelId}
-                data-nav-trigger={item.label}
+                {...dataProps(dataAttr.navTrigger, item.label)}
                 data-active={active}
                 aria-current={active ? "page" : undefined}
                 aria-controls={panelId}

@@ -1,4 +1,5 @@
 import { HONEYPOT_FIELD } from "@common/lead";
+import { dataAttr, dataProps } from "~/enhance/data-attributes";
 
 /**
  * The hidden inputs every public form carries for the one guard in server/forms/pipeline.ts:
@@ -23,7 +24,7 @@ export function FormGuardInputs({
         type="hidden"
         name="formToken"
         value={answered ?? token}
-        data-form-token={answered ? "answered" : "rendered"}
+        {...dataProps(dataAttr.formToken, answered ? "answered" : "rendered")}
         readOnly
       />
       {/* Honeypot: off-screen and hidden from assistive technology; people leave it empty. */}

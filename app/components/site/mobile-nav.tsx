@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
 import { isNavItemActive, type NavItem } from "~/lib/nav";
+import { dataAttr, dataProps } from "~/enhance/data-attributes";
 
 /**
  * Narrow screens: a menu button and a right-side drawer with the same links, a native modal
@@ -25,7 +26,7 @@ export function MobileNav({ items, pathname }: { items: NavItem[]; pathname: str
         aria-controls="mobile-drawer"
         command="show-modal"
         commandfor="mobile-drawer"
-        data-drawer-open=""
+        {...dataProps(dataAttr.drawerOpen)}
       >
         <Menu className="size-6" aria-hidden />
       </button>
@@ -49,7 +50,7 @@ export function MobileNav({ items, pathname }: { items: NavItem[]; pathname: str
             aria-label="Close menu"
             command="close"
             commandfor="mobile-drawer"
-            data-drawer-close=""
+            {...dataProps(dataAttr.drawerClose)}
           >
             <X className="size-6" aria-hidden />
           </button>

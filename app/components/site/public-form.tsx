@@ -6,6 +6,7 @@ import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
 import { fieldInputId, FormFields } from "./form-fields";
 import { FormCheckData, NoPageTransitionWithoutScripts, SendButton } from "./form-send";
+import { dataAttr, dataProps } from "~/enhance/data-attributes";
 
 export type PublicFormResult = ActionResult<{ name: string | null }>;
 
@@ -50,7 +51,7 @@ export function PublicFormView({
       action={`/forms/${form.slug}`}
       encType="multipart/form-data"
       noValidate
-      data-public-form="answers"
+      {...dataProps(dataAttr.publicForm, "answers")}
       aria-describedby={failed ? "public-form-error" : undefined}
       className="grid gap-6"
     >

@@ -2,6 +2,7 @@ import { CircleAlert } from "lucide-react";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
 import { cx } from "~/lib/cx";
 import { Label } from "./label";
+import { dataAttr, dataProps } from "~/enhance/data-attributes";
 
 /**
  * A form field: label, optional hint, one control, and its error, wired together. The
@@ -100,7 +101,10 @@ export function Field({
     </FieldContext>
   );
   return (
-    <div className={cx("grid content-start gap-1.5", className)} data-field={slots ? "control" : undefined}>
+    <div
+      className={cx("grid content-start gap-1.5", className)}
+      {...dataProps(dataAttr.field, slots ? "control" : undefined)}
+    >
       {orientation === "horizontal" ? (
         <div className="flex items-start gap-3 [&>input]:mt-0.5">
           {control}
@@ -134,7 +138,7 @@ export function FieldError({ className, children, ...props }: ComponentProps<"p"
     <p
       className={cx("flex items-start gap-1.5 text-sm font-medium text-destructive", className)}
       hidden={!children || undefined}
-      data-error-slot={slot ? "" : undefined}
+      {...dataProps(dataAttr.errorSlot, slot ? "" : undefined)}
       {...props}
     >
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -161,7 +165,7 @@ export function FieldSet({ legend, id, hint, error, mark, className, children, .
   return (
     <fieldset
       aria-describedby={join(hintId, error && errorId)}
-      data-field={slots ? "group" : undefined}
+      {...dataProps(dataAttr.field, slots ? "group" : undefined)}
       className={cx("grid gap-1.5", className)}
       {...props}
     >
