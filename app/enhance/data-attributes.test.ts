@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dataAttr, dataProps, dataSelector } from "./data-attributes";
+import { dataProps } from "~/lib/data-props";
+import { dataAttr, dataSelector } from "./data-attributes";
 
 describe("data attributes shared by public components and app/enhance", () => {
   it("are distinct data-* names in lower case", () => {

@@ -1,6 +1,6 @@
 /**
  * The data-* attributes by which `app/enhance` finds and reads what public components render
- * (decision 0037). Components set them with `dataProps(...)`; scripts find them with
+ * (decision 0037). Components set them with `dataProps(...)` (`app/lib/data-props.ts`); scripts find them with
  * `dataSelector(...)` and read them with `getAttribute(...)`. One list both sides import, so a name
  * changed on one side fails the type check on the other. Attributes a script sets only for itself
  * (a toast's `data-state`, the placeholder's `data-page-loading`) stay in that script.
@@ -49,18 +49,6 @@ export const dataAttr = {
 } as const;
 
 export type DataAttr = (typeof dataAttr)[keyof typeof dataAttr];
-
-/**
- * JSX props that set `name` to `value` ("" when left out; not at all when `undefined` is given):
- * `<div {...dataProps(dataAttr.toaster)} />`.
- */
-export function dataProps<N extends DataAttr>(
-  name: N,
-  ...value: [] | [string | number | undefined]
-): { [K in N]?: string } {
-  const given = value.length === 0 ? "" : value[0];
-  return { [name]: given === undefined ? undefined : String(given) } as { [K in N]?: string };
-}
 
 /** The CSS selector of elements that have `name`, or (given `value`) have it set to `value`: `[data-toaster]`. */
 export function dataSelector(name: DataAttr, value?: string): string {

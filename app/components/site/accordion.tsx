@@ -1,7 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { cx } from "~/lib/cx";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 export interface AccordionItem {
   /** Stable key; also the item's element id when `itemIds` is set (deep links). */

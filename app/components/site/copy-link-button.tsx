@@ -1,6 +1,7 @@
 import { Link2 } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * A button that copies the current page's address, with a toast saying whether it worked: the

@@ -1,7 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
 import { isNavItemActive, pathHasPrefix, type NavItem } from "~/lib/nav";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 const itemClass =
   "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-semibold text-slate-700 transition-colors duration-200 " +

@@ -1,5 +1,6 @@
 import { CircleAlert } from "lucide-react";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * The summary a public form shows above its fields when a send fails: the sentence about the

@@ -1,5 +1,6 @@
 import { HONEYPOT_FIELD } from "@common/lead";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * The hidden inputs every public form carries for the one guard in server/forms/pipeline.ts:

@@ -3,7 +3,8 @@ import { CHECK_FIELDS_MESSAGE } from "@common/result";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { inlineJson } from "~/lib/inline-json";
 import { FormErrorSummary } from "./form-error-summary";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * What app/enhance/forms.ts needs from the server to check a public form before it posts:

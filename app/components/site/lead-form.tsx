@@ -24,7 +24,8 @@ import { LeadConfirmation } from "./lead-confirmation";
 import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
 import { FormCheckData, NoPageTransitionWithoutScripts, SendButton } from "./form-send";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 interface LeadFormProps {
   token: string;

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
 import { isNavItemActive, type NavItem } from "~/lib/nav";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * Narrow screens: a menu button and a right-side drawer with the same links, a native modal

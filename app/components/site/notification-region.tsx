@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
 import { TOAST_VIEWPORT_CLASS } from "~/enhance/toast-classes";
 import { NOTIFICATIONS_LABEL } from "~/enhance/toast-store";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * The notifications region of a public page (spec section 9), the same landmark the admin's

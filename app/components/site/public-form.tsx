@@ -6,7 +6,8 @@ import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
 import { fieldInputId, FormFields } from "./form-fields";
 import { FormCheckData, NoPageTransitionWithoutScripts, SendButton } from "./form-send";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 export type PublicFormResult = ActionResult<{ name: string | null }>;
 

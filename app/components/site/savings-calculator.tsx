@@ -15,7 +15,8 @@ import {
 } from "@common/savings";
 import { useRootData } from "~/lib/site";
 import { cx } from "~/lib/cx";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 const fields: Array<{
   name: CalculatorField;

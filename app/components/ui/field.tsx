@@ -2,7 +2,8 @@ import { CircleAlert } from "lucide-react";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
 import { cx } from "~/lib/cx";
 import { Label } from "./label";
-import { dataAttr, dataProps } from "~/enhance/data-attributes";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * A form field: label, optional hint, one control, and its error, wired together. The
