@@ -1,5 +1,6 @@
 import { ATTRIBUTION_INPUTS, type AttributionKey } from "@common/attribution";
 import { firstTouch } from "./first-touch";
+import { dataAttr, dataSelector } from "./data-attributes";
 
 /** A form token issued now, from GET /api/form-token (undefined when it cannot be had). */
 export async function fetchFormToken(fetchImpl: typeof fetch = fetch): Promise<string | undefined> {
@@ -46,12 +47,14 @@ function addFirstTouchOnUse(form: HTMLFormElement) {
  * Without JavaScript the page's own token stands and the server reads the post's Referer.
  */
 export function enhanceFormGuards(): void {
-  const tokens = [...document.querySelectorAll<HTMLInputElement>('input[name="formToken"][data-form-token]')];
+  const tokens = [
+    ...document.querySelectorAll<HTMLInputElement>(`input[name="formToken"]${dataSelector(dataAttr.formToken)}`),
+  ];
   if (!tokens.length) return;
   for (const form of new Set(tokens.map((input) => input.form))) {
     if (form) addFirstTouchOnUse(form);
   }
-  const rendered = tokens.filter((input) => input.dataset.formToken === "rendered");
+  const rendered = tokens.filter((input) => input.getAttribute(dataAttr.formToken) === "rendered");
   if (!rendered.length) return;
   void fetchFormToken().then((token) => {
     if (token) for (const input of rendered) input.value = token;

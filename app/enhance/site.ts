@@ -14,6 +14,7 @@ import { enhanceNavMenus } from "./nav";
 import { enhancePageLoading } from "./page-loading";
 import { enhanceSavingsCalculators } from "./savings-calculator";
 import { enhanceToaster } from "./toaster";
+import { dataAttr } from "./data-attributes";
 
 const enhancements: Array<[name: string, run: () => void]> = [
   // Where this visit began, for the public forms (common/attribution.ts).
@@ -39,4 +40,4 @@ for (const [name, run] of enhancements) {
 }
 
 // Tests (and nothing else) wait for this before they use a menu.
-document.documentElement.setAttribute("data-enhanced", "");
+document.documentElement.setAttribute(dataAttr.enhanced, "");

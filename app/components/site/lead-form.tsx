@@ -24,6 +24,8 @@ import { LeadConfirmation } from "./lead-confirmation";
 import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
 import { FormCheckData, NoPageTransitionWithoutScripts, SendButton } from "./form-send";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 interface LeadFormProps {
   token: string;
@@ -89,7 +91,7 @@ export function LeadForm({ token, prefill, documentResult: result, labels = {}, 
       action={formAction}
       encType="multipart/form-data"
       noValidate
-      data-public-form="lead"
+      {...dataProps(dataAttr.publicForm, "lead")}
       aria-describedby={failed ? "lead-form-error" : undefined}
       className="grid gap-6"
     >

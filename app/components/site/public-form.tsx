@@ -6,6 +6,8 @@ import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
 import { fieldInputId, FormFields } from "./form-fields";
 import { FormCheckData, NoPageTransitionWithoutScripts, SendButton } from "./form-send";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 export type PublicFormResult = ActionResult<{ name: string | null }>;
 
@@ -50,7 +52,7 @@ export function PublicFormView({
       action={`/forms/${form.slug}`}
       encType="multipart/form-data"
       noValidate
-      data-public-form="answers"
+      {...dataProps(dataAttr.publicForm, "answers")}
       aria-describedby={failed ? "public-form-error" : undefined}
       className="grid gap-6"
     >

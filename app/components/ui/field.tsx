@@ -2,6 +2,8 @@ import { CircleAlert } from "lucide-react";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "~/lib/utils";
 import { Label } from "./label";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * A form field: label, optional hint, one control, and its error, wired together. The
@@ -100,7 +102,10 @@ export function Field({
     </FieldContext>
   );
   return (
-    <div className={cn("grid content-start gap-1.5", className)} data-field={slots ? "control" : undefined}>
+    <div
+      className={cn("grid content-start gap-1.5", className)}
+      {...dataProps(dataAttr.field, slots ? "control" : undefined)}
+    >
       {orientation === "horizontal" ? (
         <div className="flex items-start gap-3 [&>input]:mt-0.5">
           {control}
@@ -134,7 +139,7 @@ export function FieldError({ className, children, ...props }: ComponentProps<"p"
     <p
       className={cn("flex items-start gap-1.5 text-sm font-medium text-destructive", className)}
       hidden={!children || undefined}
-      data-error-slot={slot ? "" : undefined}
+      {...dataProps(dataAttr.errorSlot, slot ? "" : undefined)}
       {...props}
     >
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -161,7 +166,7 @@ export function FieldSet({ legend, id, hint, error, mark, className, children, .
   return (
     <fieldset
       aria-describedby={join(hintId, error && errorId)}
-      data-field={slots ? "group" : undefined}
+      {...dataProps(dataAttr.field, slots ? "group" : undefined)}
       className={cn("grid gap-1.5", className)}
       {...props}
     >
