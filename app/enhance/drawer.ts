@@ -7,7 +7,7 @@ const FOCUSABLE =
  * The phone drawer (app/components/site/mobile-nav.tsx): a button with `data-drawer-open` and
  * `aria-controls` naming a native `<dialog>`. The browser opens it as a modal from the button and
  * closes it from the close button (invoker commands), on Escape and on a press on the backdrop
- * (`closedby`), with no script (decision 0038). This adds: the page keeps its width while it
+ * (`closedby`), with no script (decision 0041). This adds: the page keeps its width while it
  * cannot scroll, `aria-expanded` follows, a chosen link closes it, focus returns to the button,
  * Tab and Shift+Tab go round the drawer's own controls (WAI-ARIA APG modal dialog), and the
  * opening and closing in a browser without invoker commands or `closedby`.
@@ -19,7 +19,7 @@ export function enhanceDrawers(): void {
   }
 }
 
-/** Where the browser opens and closes the drawer itself (decision 0038); older ones get it from here. */
+/** Where the browser opens and closes the drawer itself (decision 0041); older ones get it from here. */
 const invokerCommands = "commandForElement" in HTMLButtonElement.prototype;
 const closedBy = "closedBy" in HTMLDialogElement.prototype;
 

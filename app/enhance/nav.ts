@@ -14,7 +14,7 @@ const isOpen = (list: HTMLElement) => list.matches(":popover-open");
 /**
  * The desktop main navigation (app/components/site/desktop-nav.tsx): a disclosure navigation
  * (WAI-ARIA APG "disclosure navigation menu"), decision 0009. Each list is a popover its button
- * toggles without any script (decision 0038); the browser closes it on Escape or a press
+ * toggles without any script (decision 0041); the browser closes it on Escape or a press
  * elsewhere, and keeps one open at a time. This adds the rest: resting the mouse on an item
  * opens it and leaving closes it (touch and pen open by tapping); a click on a list the mouse
  * opened pins it open, and a second click closes it. Escape returns focus to the button, focus

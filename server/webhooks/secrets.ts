@@ -6,7 +6,7 @@ import crypto from "node:crypto";
  * under a key derived from AUTH_SECRET: it must be readable to sign (unlike the tokens kept
  * as digests, decision 0020), but a copy of the database or a backup alone does not give it
  * away. A sealed secret that no longer opens (AUTH_SECRET changed) fails its deliveries
- * with a sentence saying to make a new one (decision 0038).
+ * with a sentence saying to make a new one (decision 0040).
  */
 export function newWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(32).toString("base64")}`;

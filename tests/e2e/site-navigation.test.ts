@@ -386,7 +386,7 @@ describe("mobile drawer", () => {
 });
 
 /**
- * The menus are the platform's (decision 0038): popovers the dropdown buttons toggle, and a modal
+ * The menus are the platform's (decision 0041): popovers the dropdown buttons toggle, and a modal
  * `<dialog>` the menu button opens with an invoker command. They work with JavaScript off, and on
  * a page whose scripts have not run yet (they start after the first paint, decision 0009).
  */

@@ -26,7 +26,7 @@ const navPanelId = (label: string) => `nav-${label.toLowerCase().replace(/[^a-z0
  * menu"), decision 0009. Each dropdown is a button over the list after it, so Tab walks into the
  * links. The list is a popover its button toggles (`popovertarget`), so the menus open with no
  * script and before it loads; the browser closes it on Escape or a press elsewhere and keeps one
- * open at a time (decision 0038). `app/enhance/nav.ts` adds hover, pinning, focus leaving and
+ * open at a time (decision 0041). `app/enhance/nav.ts` adds hover, pinning, focus leaving and
  * `aria-expanded` (without it, the browser exposes the popover's state on the button itself).
  */
 export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: string }) {

@@ -11,7 +11,7 @@ import { dataProps } from "~/lib/data-props";
  * `<dialog>` (its top layer makes the page behind inert). The buttons open and close it with
  * invoker commands (`command`/`commandfor`), Escape and a press on the backdrop (`closedby`)
  * close it, and a chosen link loads the next page: all without a script, before it loads
- * (decision 0038). `app/enhance/drawer.ts` adds the rest: a chosen link closes it at once, focus
+ * (decision 0041). `app/enhance/drawer.ts` adds the rest: a chosen link closes it at once, focus
  * returns to the menu button, Tab goes round inside, `aria-expanded` follows, and it opens in a
  * browser without invoker commands. The page behind does not scroll while it is open (app.css).
  */
