@@ -146,7 +146,9 @@ describe("rounding at half a cent: halves go away from zero", () => {
       501,
     );
     // One in-person sale of $10.00: 1.65 % = 16.5¢ + 10¢ = 26.5¢ → 27¢.
-    expect(computeProposal({ volumeCents: 1_000, transactions: 1, feesCents: 50 }, pricing).channels[0]!.cents).toBe(27);
+    expect(computeProposal({ volumeCents: 1_000, transactions: 1, feesCents: 50 }, pricing).channels[0]!.cents).toBe(
+      27,
+    );
   });
 
   it("mulDivRound is exact and symmetric about zero", () => {

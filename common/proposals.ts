@@ -52,55 +52,79 @@ export const DEFAULT_PRICING: Pricing = {
   },
 };
 
+type Issues = { issues: Array<{ code: "custom"; input: unknown; message: string }> };
+const blank = (raw: unknown) => (raw === null || raw === undefined ? "" : String(raw).trim());
+const rawInput = z.optional(z.union([z.string(), z.number(), z.null()]));
 
-/** A text input (or a number in JSON) read as dollars → cents; blank → null when optional. */
-function dollarsField(label: string, options: { required: boolean; max: number; min?: number }) {
+/** Dollars as typed ("1,234.56"; a number in JSON) → cents, or an issue; blank → null. */
+function readDollars(raw: unknown, ctx: Issues, label: string, range: { min?: number; max: number }) {
+  const text = blank(raw);
+  if (!text) return null;
+  const cents = parseDollarsToCents(text);
+  if (cents === undefined) {
+    ctx.issues.push({ code: "custom", input: raw, message: `Enter ${label} in dollars, e.g. 1,234.56.` });
+    return undefined;
+  }
+  if (cents < (range.min ?? 0) || cents > range.max) {
+    const span = `between $${((range.min ?? 0) / 100).toFixed(2)} and $${(range.max / 100).toLocaleString("en-US")}`;
+    ctx.issues.push({ code: "custom", input: raw, message: `${capital(label)} must be ${span}.` });
+    return undefined;
+  }
+  return cents;
+}
+
+/** A percentage as typed ("0.25", "70") → basis points, or an issue; blank → null. */
+function readPercent(raw: unknown, ctx: Issues, label: string, maxBp: number) {
+  const text = blank(raw);
+  if (!text) return null;
+  const bp = parsePercentToBp(text);
+  if (bp === undefined || bp > maxBp) {
+    const message = `Enter ${label} as a percentage from 0 to ${maxBp / 100}, with at most two decimals.`;
+    ctx.issues.push({ code: "custom", input: raw, message });
+    return undefined;
+  }
+  return bp;
+}
+
+function required<T>(value: T | null | undefined, raw: unknown, ctx: Issues, label: string): T {
+  if (value === null) ctx.issues.push({ code: "custom", input: raw, message: `Enter ${label}.` });
+  return value === null || value === undefined ? (z.NEVER as T) : value;
+}
+
+/** Required dollars → cents. */
+function dollarsField(label: string, range: { min?: number; max: number }) {
   return z.pipe(
-    z.optional(z.union([z.string(), z.number(), z.null()])),
+    rawInput,
+    z.transform((raw, ctx) => required(readDollars(raw, ctx as Issues, label, range), raw, ctx as Issues, label)),
+  );
+}
+
+/** Optional dollars → cents or null. */
+function optionalDollarsField(label: string, range: { max: number }) {
+  return z.pipe(
+    rawInput,
     z.transform((raw, ctx) => {
-      const text = raw === null || raw === undefined ? "" : String(raw).trim();
-      if (!text) {
-        if (!options.required) return null;
-        ctx.issues.push({ code: "custom", input: raw, message: `Enter ${label}.` });
-        return z.NEVER;
-      }
-      const cents = parseDollarsToCents(text);
-      if (cents === undefined) {
-        ctx.issues.push({ code: "custom", input: raw, message: `Enter ${label} in dollars, e.g. 1,234.56.` });
-        return z.NEVER;
-      }
-      if (cents < (options.min ?? 0) || cents > options.max) {
-        const range = `between $${((options.min ?? 0) / 100).toFixed(2)} and $${(options.max / 100).toLocaleString("en-US")}`;
-        ctx.issues.push({ code: "custom", input: raw, message: `${capital(label)} must be ${range}.` });
-        return z.NEVER;
-      }
-      return cents;
+      const cents = readDollars(raw, ctx as Issues, label, range);
+      return cents === undefined ? (z.NEVER as number) : cents;
     }),
   );
 }
 
-/** A percentage input ("0.25", "70") → basis points; blank → null when optional. */
-function percentField(label: string, options: { required: boolean; maxBp: number }) {
+/** Required percentage → basis points. */
+function percentField(label: string, maxBp: number) {
   return z.pipe(
-    z.optional(z.union([z.string(), z.number(), z.null()])),
+    rawInput,
+    z.transform((raw, ctx) => required(readPercent(raw, ctx as Issues, label, maxBp), raw, ctx as Issues, label)),
+  );
+}
+
+/** Optional percentage → basis points or null. */
+function optionalPercentField(label: string, maxBp: number) {
+  return z.pipe(
+    rawInput,
     z.transform((raw, ctx) => {
-      const text = raw === null || raw === undefined ? "" : String(raw).trim();
-      if (!text) {
-        if (!options.required) return null;
-        ctx.issues.push({ code: "custom", input: raw, message: `Enter ${label}.` });
-        return z.NEVER;
-      }
-      const bp = parsePercentToBp(text);
-      if (bp === undefined || bp > options.maxBp) {
-        const max = options.maxBp / 100;
-        ctx.issues.push({
-          code: "custom",
-          input: raw,
-          message: `Enter ${label} as a percentage from 0 to ${max}, with at most two decimals.`,
-        });
-        return z.NEVER;
-      }
-      return bp;
+      const bp = readPercent(raw, ctx as Issues, label, maxBp);
+      return bp === undefined ? (z.NEVER as number) : bp;
     }),
   );
 }
@@ -111,24 +135,18 @@ const CHANNEL_WORDS: Record<CardChannel, string> = { inPerson: "in-person", keye
 
 /** The pricing screen's fields (dollars and percentages as typed). */
 export const pricingInputSchema = z.object({
-  markupPercent: percentField("the markup", { required: true, maxBp: PROPOSAL_LIMITS.maxMarkupBp }),
-  perTransaction: dollarsField("the fee per transaction", { required: true, max: PROPOSAL_LIMITS.maxPerItemCents }),
-  monthlyFee: dollarsField("the monthly fee", { required: true, max: PROPOSAL_LIMITS.maxMonthlyFeeCents }),
+  markupPercent: percentField("the markup", PROPOSAL_LIMITS.maxMarkupBp),
+  perTransaction: dollarsField("the fee per transaction", { max: PROPOSAL_LIMITS.maxPerItemCents }),
+  monthlyFee: dollarsField("the monthly fee", { max: PROPOSAL_LIMITS.maxMonthlyFeeCents }),
   ...(Object.fromEntries(
     CARD_CHANNELS.flatMap((c) => [
       [
         `${c}Percent`,
-        percentField(`the ${CHANNEL_WORDS[c]} pass-through percentage`, {
-          required: true,
-          maxBp: PROPOSAL_LIMITS.maxPassThroughBp,
-        }),
+        percentField(`the ${CHANNEL_WORDS[c]} pass-through percentage`, PROPOSAL_LIMITS.maxPassThroughBp),
       ],
       [
         `${c}PerItem`,
-        dollarsField(`the ${CHANNEL_WORDS[c]} pass-through per transaction`, {
-          required: true,
-          max: PROPOSAL_LIMITS.maxPerItemCents,
-        }),
+        dollarsField(`the ${CHANNEL_WORDS[c]} pass-through per transaction`, { max: PROPOSAL_LIMITS.maxPerItemCents }),
       ],
     ]),
   ) as Record<`${CardChannel}Percent` | `${CardChannel}PerItem`, ReturnType<typeof percentField>>),
@@ -137,13 +155,12 @@ export type PricingInput = z.output<typeof pricingInputSchema>;
 
 /** The pricing screen's values as stored. */
 export function pricingFromInput(v: PricingInput): Pricing {
-  const n = (x: number | null) => x ?? 0;
   return {
-    markupBp: n(v.markupPercent),
-    perTransactionCents: n(v.perTransaction),
-    monthlyFeeCents: n(v.monthlyFee),
+    markupBp: v.markupPercent,
+    perTransactionCents: v.perTransaction,
+    monthlyFeeCents: v.monthlyFee,
     passThrough: Object.fromEntries(
-      CARD_CHANNELS.map((c) => [c, { bp: n(v[`${c}Percent`]), cents: n(v[`${c}PerItem`]) }]),
+      CARD_CHANNELS.map((c) => [c, { bp: v[`${c}Percent`], cents: v[`${c}PerItem`] }]),
     ) as Pricing["passThrough"],
   };
 }
@@ -151,16 +168,13 @@ export function pricingFromInput(v: PricingInput): Pricing {
 const STATEMENT_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 const breakdownFields = Object.fromEntries(
-  BREAKDOWN_LINES.map((line) => [
-    line,
-    dollarsField("this amount", { required: false, max: PROPOSAL_LIMITS.maxVolumeCents }),
-  ]),
-) as Record<BreakdownLine, ReturnType<typeof dollarsField>>;
+  BREAKDOWN_LINES.map((line) => [line, optionalDollarsField("this amount", { max: PROPOSAL_LIMITS.maxVolumeCents })]),
+) as Record<BreakdownLine, ReturnType<typeof optionalDollarsField>>;
 
 const mixFields = {
-  mixInPerson: percentField("the in-person share", { required: false, maxBp: 10_000 }),
-  mixKeyed: percentField("the keyed share", { required: false, maxBp: 10_000 }),
-  mixOnline: percentField("the online share", { required: false, maxBp: 10_000 }),
+  mixInPerson: optionalPercentField("the in-person share", 10_000),
+  mixKeyed: optionalPercentField("the keyed share", 10_000),
+  mixOnline: optionalPercentField("the online share", 10_000),
 };
 
 /** The worksheet: the statement's required figures, its optional lines and card mix. */
@@ -173,11 +187,11 @@ export const reviewInputSchema = z
     statementMonth: z
       .string({ error: "Enter the statement's month." })
       .check(z.trim(), z.regex(STATEMENT_MONTH, "Enter the statement's month as YYYY-MM, e.g. 2026-10.")),
-    volume: dollarsField("the card volume", { required: true, min: 100, max: PROPOSAL_LIMITS.maxVolumeCents }),
+    volume: dollarsField("the card volume", { min: 100, max: PROPOSAL_LIMITS.maxVolumeCents }),
     transactions: z.pipe(
       z.optional(z.union([z.string(), z.number(), z.null()])),
       z.transform((raw, ctx) => {
-        const text = raw === null || raw === undefined ? "" : String(raw).trim().replace(/,/g, "");
+        const text = blank(raw).replace(/,/g, "");
         const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
         if (!(n >= 1 && n <= PROPOSAL_LIMITS.maxTransactions)) {
           ctx.issues.push({
@@ -190,7 +204,7 @@ export const reviewInputSchema = z
         return n;
       }),
     ),
-    fees: dollarsField("the total fees", { required: true, min: 1, max: PROPOSAL_LIMITS.maxVolumeCents }),
+    fees: dollarsField("the total fees", { min: 1, max: PROPOSAL_LIMITS.maxVolumeCents }),
     ...breakdownFields,
     ...mixFields,
   })

@@ -29,6 +29,7 @@ import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./leads/form-token-api";
 import { startJobRunner } from "./jobs/jobs";
 import { registerLeadJobs } from "./leads/lead-notify";
+import { registerProposalJobs } from "./proposals/mail";
 import { ensurePrivateDir } from "./files/private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
@@ -172,6 +173,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Background jobs (staff e-mails of leads, with retries): every instance runs the runner,
   // each job is claimed by one of them (server/jobs).
   registerLeadJobs();
+  registerProposalJobs();
   const stopJobs = startJobRunner(db, { intervalMs: Math.min(5_000, config.leadNotifyRetryMs) });
 
   const app = createApp(options);

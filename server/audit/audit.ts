@@ -172,6 +172,10 @@ export const auditActionLabels: Record<string, string> = {
   "contact.note_added": "Note added to a contact",
   "contact.deleted": "Contact erased",
   "contact.exported": "Contacts exported as CSV",
+  "proposal.pricing_changed": "Proposal pricing changed",
+  "proposal.review_saved": "Statement review saved",
+  "proposal.sent": "Proposal sent",
+  "proposal.accepted": "Proposal accepted by the merchant",
 };
 
 /** Who acted, from where (an admin API call's `apiActor`). */

@@ -1,4 +1,5 @@
 import {
+  BadgeDollarSign,
   Building2,
   FileText,
   HelpCircle,
@@ -25,6 +26,7 @@ const icons: Record<AdminIcon, LucideIcon> = {
   industries: Building2,
   media: Image,
   settings: Settings,
+  pricing: BadgeDollarSign,
   users: Users,
   security: Shield,
 };
