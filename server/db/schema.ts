@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 import type { ContactStatus } from "@common/contacts";
-import type { ProposalState } from "@common/proposals";
+import type { ProposalState, ProposalTables } from "./schema-proposals";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -368,60 +368,7 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-/** Meritum's pricing for proposals (one row, id 1; server/proposals). */
-export interface ProposalPricingTable {
-  id: number;
-  value: string; // JSON Pricing
-  updated_at: string;
-  updated_by: string | null;
-}
-
-/** One save of a contact's statement review worksheet (server/proposals). */
-export interface StatementReviewsTable {
-  id: string;
-  contact_id: string;
-  statement_id: string | null;
-  statement_month: string;
-  volume_cents: number;
-  transactions: number;
-  fees_cents: number;
-  input: string; // JSON
-  pricing: string; // JSON Pricing
-  figures: string; // JSON ProposalFigures
-  annual_savings_cents: number;
-  created_by: string | null;
-  created_by_name: string | null;
-  created_at: string;
-}
-
-/** A proposal sent to a contact: its link is stored as a SHA-256 digest only (server/proposals). */
-export interface ProposalsTable {
-  id: string;
-  contact_id: string;
-  review_id: string;
-  token_digest: string;
-  snapshot: string; // JSON ProposalSnapshot
-  monthly_savings_cents: number;
-  annual_savings_cents: number;
-  no_saving_confirmed: boolean | number;
-  sent_to: string;
-  sent_by: string | null;
-  sent_by_name: string | null;
-  created_at: string;
-  expires_at: string;
-  superseded_at: string | null;
-  superseded_by: string | null;
-  first_viewed_at: string | null;
-  last_viewed_at: string | null;
-  view_count: Generated<number>;
-  accepted_at: string | null;
-  accepted_ip: string | null;
-}
-
-export interface Database {
-  proposal_pricing: ProposalPricingTable;
-  statement_reviews: StatementReviewsTable;
-  proposals: ProposalsTable;
+export interface Database extends ProposalTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;
