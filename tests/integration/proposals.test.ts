@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadFormSchema } from "@common/lead-schema";
 import { sha256 } from "@server/auth/token-hash";
 import { createLead } from "@server/leads/leads";
-import { apiCall, getPage, postForm, startStaffServer, type StaffServer } from "../support/auth";
+import { apiCall, getPage, startStaffServer, type StaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
 import { startTestSmtp, type CapturedMail, type TestSmtp } from "../support/smtp";
 
