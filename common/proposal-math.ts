@@ -187,6 +187,11 @@ export function formatBp(bp: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}%`;
 }
 
+/** A share of sales: 7000 → "70%", 1250 → "12.5%". */
+export function formatShare(bp: number): string {
+  return `${bpToInput(bp)}%`;
+}
+
 /** Parses "12,345.67", "$12,345.6" or "12345" into cents exactly; undefined for anything else. */
 export function parseDollarsToCents(raw: string): number | undefined {
   const text = raw.trim().replace(/^\$/, "").replace(/,/g, "");

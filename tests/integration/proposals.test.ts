@@ -245,7 +245,7 @@ describe.each(dbKinds())("proposals on %s", (kind) => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     // Appended after the site's default: the last policy a browser knows wins.
-    expect(res.headers.get("referrer-policy")?.split(/,\s*/).at(-1)).toBe("no-referrer");
+    expect(res.headers.get("referrer-policy")?.split(/,\s*/).at(-1)).toBe("same-origin");
     const html = await res.text();
     expect(html).toMatch(/<meta name="robots" content="noindex/);
     expect(html).toContain("$960.00");

@@ -1,5 +1,5 @@
 import { statementMonthLabel } from "@common/proposals";
-import { CARD_CHANNEL_LABELS, formatBp, formatCents } from "@common/proposal-math";
+import { CARD_CHANNEL_LABELS, formatBp, formatCents, formatShare } from "@common/proposal-math";
 import type { ProposalSnapshot } from "@server/proposals/proposals";
 
 /** The assumptions behind a proposal's figures, in plain words (decision 0050). */
@@ -35,7 +35,7 @@ export function ProposalAssumptions({ snapshot: s }: { snapshot: ProposalSnapsho
             {f.channels
               .map(
                 (c) =>
-                  `${CARD_CHANNEL_LABELS[c.channel].toLowerCase()}, ${formatBp(c.mixBp)} of sales, at about ${formatBp(c.rate.bp)} + ${formatCents(c.rate.cents)} a transaction`,
+                  `${CARD_CHANNEL_LABELS[c.channel].toLowerCase()}, ${formatShare(c.mixBp)} of sales, at about ${formatBp(c.rate.bp)} + ${formatCents(c.rate.cents)} a transaction`,
               )
               .join("; ")}
             . The real figure depends on the cards your customers use, so it can be a little higher or lower.

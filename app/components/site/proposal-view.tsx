@@ -192,6 +192,10 @@ function NextStep(props: {
       <p className="mt-1 text-slate-700">
         Happy with these figures? Tell us and we will call you to set up your account. Nothing changes until you sign.
       </p>
+      <p className="mt-2 hidden text-slate-700 print:block">
+        To switch, open this proposal's link in our e-mail and choose "I'd like to switch", or call us
+        {props.phone ? ` at ${props.phone}` : ""}.
+      </p>
       {props.notice ? <p className="mt-3 text-sm font-medium text-amber-900">{props.notice}</p> : null}
       <form method="post" className="mt-4 print:hidden">
         <button type="submit" className={buttonVariants({ size: "lg" })} disabled={props.staff}>

@@ -9,7 +9,7 @@ import type { Route } from "./+types/proposal";
 
 /**
  * /proposals/<token>: one merchant's savings proposal (decision 0050). Private: no-store,
- * noindex, no referrer, never cached, in no sitemap or search. A merchant's view is counted
+ * noindex, no referrer to other sites, never cached, in no sitemap or search. A merchant's view is counted
  * (a signed-in staff member's is not); "I'd like to switch" is a plain form post, recorded once.
  */
 export const meta: Route.MetaFunction = (args) => [
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = (args) => [
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 });
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

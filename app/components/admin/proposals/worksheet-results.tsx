@@ -3,6 +3,7 @@ import {
   CARD_CHANNEL_LABELS,
   formatBp,
   formatCents,
+  formatShare,
   type ProposalFigures,
 } from "@common/proposal-math";
 import { Alert } from "~/components/ui/alert";
@@ -59,7 +60,7 @@ export function WorksheetResults({ figures: f, feesCents }: { figures: ProposalF
           {f.channels
             .map(
               (c) =>
-                `${CARD_CHANNEL_LABELS[c.channel]} ${formatBp(c.mixBp)} of sales at ${formatBp(c.rate.bp)} + ${formatCents(c.rate.cents)} = ${formatCents(c.cents)}`,
+                `${CARD_CHANNEL_LABELS[c.channel]} ${formatShare(c.mixBp)} of sales at ${formatBp(c.rate.bp)} + ${formatCents(c.rate.cents)} = ${formatCents(c.cents)}`,
             )
             .join("; ")}
           .
