@@ -306,6 +306,7 @@ describe.each(dbKinds())("proposals on %s", (kind) => {
     const again = await accept(token, null, "198.51.100.78");
     expect(again.status).toBe(200);
     const after = await proposalRow(contactId);
+    expect(after.view_count).toBe(0); // the page shown after the post is not a view
     expect(after.accepted_at).toBe(row.accepted_at);
     expect(after.accepted_ip).toBe("198.51.100.77");
     const jobs = await db().selectFrom("jobs").select("id").where("kind", "=", "proposal.accepted.notify").execute();

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { createContext, data } from "react-router";
 import { sessionContext } from "@server/auth/context";
 import { getDb } from "@server/db";
 import { requestInfoContext } from "@server/http/context";
@@ -27,12 +27,13 @@ export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "same-origin",
 });
 
+/** Set by the action: the page rendered after "I'd like to switch" is not another view. */
+const afterPost = createContext(false);
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const staff = context.get(sessionContext) !== null;
-  // Only a page load counts as a view (not the page shown again after "I'd like to switch").
-  const counted = request.method === "GET" || request.method === "HEAD";
   const proposal = await openProposal(getDb(), params.token, {
-    staff: staff || !counted,
+    staff: staff || context.get(afterPost),
     userAgent: request.headers.get("user-agent"),
   });
   if (proposal.status === "not_found") throw data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
@@ -40,6 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
+  context.set(afterPost, true);
   if (context.get(sessionContext) !== null)
     return { status: "staff" as const, message: "You are signed in as staff: only the merchant can accept." };
   const outcome = await acceptProposal(getDb(), params.token, context.get(requestInfoContext).clientIp);
