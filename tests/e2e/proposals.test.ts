@@ -98,7 +98,7 @@ describe("statement to proposal, in Chromium", () => {
     await page.goto(`${server.url}/admin/pricing`);
     await waitForScripts(page);
     await page.getByRole("heading", { level: 1, name: "Pricing" }).waitFor();
-    expect(await page.getByLabel("Markup over pass-through (percent)").inputValue()).toBe("0.25");
+    expect(await page.getByLabel("Markup over pass-through, of volume (percent)").inputValue()).toBe("0.25");
     await checkScreen(page, "pricing");
     await page.context().close();
   });

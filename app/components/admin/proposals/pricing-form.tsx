@@ -23,13 +23,12 @@ export function PricingForm({ record }: { record: PricingResponse }) {
   });
   const p = record.pricing;
   const errors = form.fieldErrors;
-  const input = (name: string, label: string, value: string, unit: "%" | "$", hint?: string) => (
+  const input = (name: string, label: string, value: string, unit: "%" | "$") => (
     <Field
       label={`${label} (${unit === "%" ? "percent" : "dollars"})`}
       id={`pricing-${name}`}
       required
       error={errors[name]}
-      hint={hint}
     >
       <Input name={name} inputMode="decimal" autoComplete="off" defaultValue={value} />
     </Field>
@@ -46,7 +45,7 @@ export function PricingForm({ record }: { record: PricingResponse }) {
         }
       >
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          {input("markupPercent", "Markup over pass-through", bpToInput(p.markupBp), "%", "Of card volume, e.g. 0.25.")}
+          {input("markupPercent", "Markup over pass-through, of volume", bpToInput(p.markupBp), "%")}
           {input("perTransaction", "Fee per transaction", centsToInput(p.perTransactionCents), "$")}
           {input("monthlyFee", "Monthly fee", centsToInput(p.monthlyFeeCents), "$")}
         </div>
