@@ -196,4 +196,22 @@ describe("statement to proposal, in Chromium", () => {
     const tile = staff.getByRole("region", { name: "Proposals" });
     await expect.poll(() => tile.textContent(), SERVER).toMatch(/Sent1Viewed1Accepted1/);
   });
+
+  it("asks before sending a proposal without a saving, which replaces the last one", async () => {
+    await staff.goto(`${server.url}/admin/contacts/${contactId}/review`);
+    await waitForScripts(staff);
+    expect(await staff.getByLabel(/^Total fees/).inputValue()).toBe("570.00"); // the saved review
+    await staff.getByLabel(/^Total fees/).fill("300.00");
+    await staff.getByText("This merchant would not save with Meritum.").waitFor();
+    await staff.getByRole("button", { name: "Send proposal" }).click();
+    const dialog = staff.getByRole("alertdialog", { name: "Send a proposal that shows no saving?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Send anyway" }).click();
+    await staff.getByText("Proposal sent to rosa@desertbloom.example.").waitFor();
+    const { page } = await newPage(browser);
+    await page.goto(proposalUrl);
+    await page.getByRole("heading", { level: 1, name: "A newer proposal replaced this one" }).waitFor();
+    expect(await page.content()).not.toContain("$960.00");
+    await page.context().close();
+  });
 });
