@@ -76,7 +76,7 @@ export const ADMIN_SECTIONS = [
     permission: "settings",
     nav: "main",
   },
-  // Proposal pricing (decision 0050): admins only, like the site settings.
+  // Proposal pricing (decision 0038): admins only, like the site settings.
   { key: "pricing", path: "/admin/pricing", label: "Pricing", icon: "pricing", permission: "settings", nav: "main" },
   { key: "users", path: "/admin/users", label: "Users", icon: "users", permission: "users", nav: "main" },
   {

@@ -29,7 +29,7 @@ export const CONTACT_SORTS = {
   activity: "Latest submission",
   name: "Name A–Z",
   business: "Business A–Z",
-  // Proposals (decision 0050): the latest statement review's estimate; contacts without one last.
+  // Proposals (decision 0038): the latest statement review's estimate; contacts without one last.
   savings: "Highest est. annual savings",
 } as const;
 export type ContactSort = keyof typeof CONTACT_SORTS;
@@ -149,7 +149,7 @@ export const contactFilterSchema = z
     // A staff user's id, "me" is resolved by the API, "none" = unassigned.
     owner: z.optional(z.string().check(z.maxLength(64))),
     source: z.optional(z.string().check(z.maxLength(60))),
-    // Proposals (decision 0050): where the contact's proposal stands; "none" = no review yet.
+    // Proposals (decision 0038): where the contact's proposal stands; "none" = no review yet.
     proposal: z.optional(z.enum(["", "none", ...PROPOSAL_STATES], { error: "Choose a proposal state from the list." })),
     from: optionalDate("from"),
     to: optionalDate("to"),

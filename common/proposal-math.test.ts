@@ -13,7 +13,7 @@ import {
 } from "./proposal-math";
 
 /**
- * Worked examples of decision 0050, at the default pricing: 0.25 % markup, $0.10 a
+ * Worked examples of decision 0038, at the default pricing: 0.25 % markup, $0.10 a
  * transaction, $10 a month; estimated pass-through in person 1.65 % + $0.10, keyed
  * 2.20 % + $0.10, online 2.05 % + $0.10. Each expected figure is worked out by hand in the
  * comment beside it.

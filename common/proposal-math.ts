@@ -1,5 +1,5 @@
 /**
- * The statement review's arithmetic (decision 0050): what a merchant pays now, what Meritum
+ * The statement review's arithmetic (decision 0038): what a merchant pays now, what Meritum
  * would charge for the same month, and the difference. Pure and shared by the worksheet (live
  * figures in the browser), the service (what is stored and sent) and the proposal page.
  *

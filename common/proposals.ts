@@ -11,7 +11,7 @@ import {
 } from "./proposal-math";
 
 /**
- * Inputs of the pricing screen and the statement review worksheet (decision 0050). Staff
+ * Inputs of the pricing screen and the statement review worksheet (decision 0038). Staff
  * type dollars and percentages; the schemas turn them into integer cents and basis points
  * exactly (no floating point), so the form, the API and the service read one shape.
  */

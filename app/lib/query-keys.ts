@@ -86,7 +86,7 @@ export const contactsKeys = {
   detail: (id: string) => [...contactsKeys.all, encodeURIComponent(id)],
 };
 
-/** A contact's statement reviews and proposals (decision 0050), inside the contacts area. */
+/** A contact's statement reviews and proposals (decision 0038), inside the contacts area. */
 export const proposalsKeys = {
   all: [...contactsKeys.all, "proposals"] as const,
   contact: (id: string) => [...proposalsKeys.all, "contact", encodeURIComponent(id)],

@@ -27,7 +27,7 @@ export interface ContactRow {
   submissionCount: number;
   createdAt: string;
   lastSubmittedAt: string;
-  /** Proposals (decision 0050): written by setContactProposalSummary. */
+  /** Proposals (decision 0038): written by setContactProposalSummary. */
   proposalState: ProposalState | null;
   proposalAnnualSavingsCents: number | null;
 }

@@ -4,7 +4,7 @@ import type { DB } from "../db";
 /**
  * The proposal columns of a contact (the list filters and sorts by them): where its proposal
  * stands and the estimated annual saving of its latest statement review. server/proposals
- * computes them and calls this; contacts stays the only writer of `contacts` (decision 0050).
+ * computes them and calls this; contacts stays the only writer of `contacts` (decision 0038).
  */
 export async function setContactProposalSummary(
   db: DB,

@@ -4,7 +4,7 @@ import type { ProposalState } from "@common/proposals";
 export type { ProposalState };
 
 /**
- * The tables of server/proposals (decision 0050, migration 0050), beside schema.ts so that
+ * The tables of server/proposals (decision 0038, migration 0050), beside schema.ts so that
  * file stays readable; `Database` in schema.ts lists them with the others.
  */
 

@@ -2,7 +2,7 @@ import type { DB } from "../db";
 import { log } from "../logger";
 
 /**
- * The one place proposals raise their events for webhooks (decision 0050). The webhooks
+ * The one place proposals raise their events for webhooks (decision 0038). The webhooks
  * area (`server/webhooks`, `emitEvent(db, event, payload)`) is not on main yet; when it
  * lands, this function calls it instead of logging, and nothing else changes. It runs after
  * the change is committed; the payload holds ids and figures, never the proposal's link.

@@ -6,7 +6,7 @@ import { listReviews, type StatementReview } from "./reviews";
 /**
  * What staff see of a contact's reviews and proposals (the worksheet, the contact's timeline)
  * and the dashboard's 30-day figures. Read from the proposals tables only; the admin screens
- * compose them with the contact's own timeline (decision 0050).
+ * compose them with the contact's own timeline (decision 0038).
  */
 
 export type ProposalStatus = "open" | "accepted" | "expired" | "superseded";

@@ -9,7 +9,7 @@ import type { Actor } from "../users/users";
 /**
  * Meritum's pricing for proposals (admins only, /admin/pricing): markup, per-transaction and
  * monthly fee, and the estimated pass-through per card channel. One row; until an admin
- * saves, the defaults of decision 0050 apply.
+ * saves, the defaults of decision 0038 apply.
  */
 
 export interface PricingRecord {

@@ -16,7 +16,7 @@ import { auditActor, insertReview, refreshContactSummary } from "./reviews";
 import { newProposalToken, proposalTokenDigest } from "./tokens";
 
 /**
- * Proposals (decision 0050): sent from a saved worksheet to the contact's e-mail, opened by
+ * Proposals (decision 0038): sent from a saved worksheet to the contact's e-mail, opened by
  * the merchant at /proposals/<token> (the token is stored as a digest), valid 30 days,
  * superseded by the next one sent to the same contact, accepted once.
  */

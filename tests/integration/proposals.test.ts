@@ -7,7 +7,7 @@ import { dbKinds } from "../support/db";
 import { startTestSmtp, type CapturedMail, type TestSmtp } from "../support/smtp";
 
 /**
- * Statement reviews and proposals (issue 22, decision 0050) over real HTTP on both databases,
+ * Statement reviews and proposals (issue 22, decision 0038) over real HTTP on both databases,
  * with a real SMTP server: who may call what, the no-saving confirmation, the link stored as
  * a digest, views (staff and bots not counted), acceptance once with the staff notice,
  * supersede, expiry, the list's filter and sort, erasure, and the statement shown inline.

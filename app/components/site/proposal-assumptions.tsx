@@ -2,7 +2,7 @@ import { statementMonthLabel } from "@common/proposals";
 import { CARD_CHANNEL_LABELS, formatBp, formatCents, formatShare } from "@common/proposal-math";
 import type { ProposalSnapshot } from "@server/proposals/proposals";
 
-/** The assumptions behind a proposal's figures, in plain words (decision 0050). */
+/** The assumptions behind a proposal's figures, in plain words (decision 0038). */
 export function ProposalAssumptions({ snapshot: s }: { snapshot: ProposalSnapshot }) {
   const f = s.figures;
   const p = s.pricing;

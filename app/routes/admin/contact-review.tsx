@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /**
  * /admin/contacts/:id/review (the "contacts" permission): the contact's statement beside the
- * worksheet (decision 0050). Reads the contact (its statements) and its reviews, proposals
+ * worksheet (decision 0038). Reads the contact (its statements) and its reviews, proposals
  * and the pricing (GET /api/admin/contacts/proposals/contact/:id).
  */
 export default function ContactReviewPage() {

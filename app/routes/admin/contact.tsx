@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function ContactPage() {
   const { id = "" } = useParams();
   const detail = useQuery<ContactDetailResponse>({ queryKey: contactsKeys.detail(id) });
-  // Statement review and proposals (decision 0050): a card beside the pipeline, events in the timeline.
+  // Statement review and proposals (decision 0038): a card beside the pipeline, events in the timeline.
   const proposals = useQuery<ContactProposalsResponse>({ queryKey: proposalsKeys.contact(id) });
   return (
     <div className="grid grid-cols-1 gap-6">

@@ -8,7 +8,7 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/proposal";
 
 /**
- * /proposals/<token>: one merchant's savings proposal (decision 0050). Private: no-store,
+ * /proposals/<token>: one merchant's savings proposal (decision 0038). Private: no-store,
  * noindex, no referrer to other sites, never cached, in no sitemap or search. A merchant's view is counted
  * (a signed-in staff member's is not); "I'd like to switch" is a plain form post, recorded once.
  */

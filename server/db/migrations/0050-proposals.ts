@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { columnTypes } from "../dialect";
 
 /**
- * Statement reviews and proposals (decision 0050), owned by server/proposals:
+ * Statement reviews and proposals (decision 0038), owned by server/proposals:
  * - `proposal_pricing`: one row (id 1), Meritum's pricing as JSON (cents and basis points).
  * - `statement_reviews`: every save of a contact's worksheet (append-only): the statement's
  *   figures, the pricing used and the computed figures as JSON, the annual saving.

@@ -3,7 +3,7 @@ import { formatCents } from "@common/proposal-math";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 
-/** The contacts list's proposal column: the state and the latest review's annual estimate (decision 0050). */
+/** The contacts list's proposal column: the state and the latest review's annual estimate (decision 0038). */
 export function ProposalCell({ state, annualCents }: { state: ProposalState | null; annualCents: number | null }) {
   if (!state) return <span className="text-muted-foreground">—</span>;
   return (

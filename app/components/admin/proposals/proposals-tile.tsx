@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { proposalsKeys } from "~/lib/query-keys";
 
-/** The dashboard's proposals tile: sent, first viewed and accepted over the last 30 days (decision 0050). */
+/** The dashboard's proposals tile: sent, first viewed and accepted over the last 30 days (decision 0038). */
 export function ProposalsTile() {
   const funnel = useQuery<ProposalFunnelResponse>({ queryKey: proposalsKeys.funnel() });
   if (funnel.isError) return null;
