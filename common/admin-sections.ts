@@ -17,6 +17,7 @@ export type AdminIcon =
   | "media"
   | "settings"
   | "integrations"
+  | "pricing"
   | "users"
   | "security";
 
@@ -84,6 +85,8 @@ export const ADMIN_SECTIONS = [
     permission: "integrations",
     nav: "main",
   },
+  // Proposal pricing (decision 0043): admins only, like the site settings.
+  { key: "pricing", path: "/admin/pricing", label: "Pricing", icon: "pricing", permission: "settings", nav: "main" },
   { key: "users", path: "/admin/users", label: "Users", icon: "users", permission: "users", nav: "main" },
   {
     key: "security",

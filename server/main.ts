@@ -32,6 +32,7 @@ import { formTokenApi } from "./leads/form-token-api";
 import { startJobRunner } from "./jobs/jobs";
 import { registerLeadJobs } from "./leads/lead-notify";
 import { registerWebhookJobs } from "./webhooks/deliveries";
+import { registerProposalJobs } from "./proposals/mail";
 import { ensurePrivateDir } from "./private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
@@ -188,6 +189,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // runs the runner, each job is claimed by one of them (server/jobs).
   registerLeadJobs();
   registerWebhookJobs();
+  registerProposalJobs();
   const stopJobs = startJobRunner(db, {
     intervalMs: Math.min(5_000, config.leadNotifyRetryMs, config.webhooks.retryMs),
   });

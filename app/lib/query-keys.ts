@@ -73,6 +73,7 @@ export type ContactListFilter = {
   status?: string;
   owner?: string;
   source?: string;
+  proposal?: string;
   from?: string;
   to?: string;
   sort?: string;
@@ -83,6 +84,18 @@ export const contactsKeys = {
   all: ["/api/admin/contacts"] as const,
   list: (filter: ContactListFilter = {}) => [...contactsKeys.all, ...querySegment(filter)],
   detail: (id: string) => [...contactsKeys.all, encodeURIComponent(id)],
+};
+
+/** A contact's statement reviews and proposals (decision 0043), inside the contacts area. */
+export const proposalsKeys = {
+  all: [...contactsKeys.all, "proposals"] as const,
+  contact: (id: string) => [...proposalsKeys.all, "contact", encodeURIComponent(id)],
+  funnel: () => [...proposalsKeys.all, "funnel"],
+};
+
+export const pricingKeys = {
+  all: ["/api/admin/pricing"] as const,
+  detail: () => [...pricingKeys.all],
 };
 
 export const dashboardKeys = {

@@ -11,6 +11,7 @@ import { formsApi } from "../forms/api";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
 import { mediaApi, mediaUploadApi } from "../media/api";
+import { pricingApi, proposalsApi } from "../proposals/api";
 import { settingsApi } from "../settings/api";
 import { ADMIN_JSON_LIMIT, jsonBody } from "../http/body";
 import { usersApi } from "../users/api";
@@ -21,7 +22,7 @@ import { integrationsApi } from "../webhooks/api";
  * `/api/admin/<key>/...` is mounted only for a section of the sections table and guarded by
  * that section's permission (401 signed out, 403 without it); anything else is 404.
  * A domain's API shown on another section's screen is mounted inside that section with a
- * permission of its own (the audit log inside "users"); routers check finer permissions
+ * permission of its own (the audit log inside "users", proposals inside "contacts"); routers check finer permissions
  * themselves. JSON bodies are read here, once, after the guard, through
  * server/http/body.ts, up to ADMIN_JSON_LIMIT (an article's body may be 200,000 characters).
  */
@@ -37,6 +38,7 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   media: mediaApi,
   settings: settingsApi,
   integrations: integrationsApi,
+  pricing: pricingApi,
   users: usersApi,
   security: accountApi,
 };
@@ -56,6 +58,8 @@ interface NestedApi {
 
 const sectionNestedApis: Partial<Record<AdminSectionKey, NestedApi[]>> = {
   users: [{ path: "audit-log", permission: "audit", api: auditLogApi }],
+  // A contact's statement review and proposals (server/proposals), on the contact screens.
+  contacts: [{ path: "proposals", permission: "contacts", api: proposalsApi }],
 };
 
 /** The sections that have an API (each answers GET /api/admin/<key>). */

@@ -179,6 +179,10 @@ export const auditActionLabels: Record<string, string> = {
   "webhook.secret_rotated": "Webhook signing secret replaced",
   "webhook.test_sent": "Webhook test event sent",
   "webhook.delivery_resent": "Webhook delivery sent again",
+  "proposal.pricing_changed": "Proposal pricing changed",
+  "proposal.review_saved": "Statement review saved",
+  "proposal.sent": "Proposal sent",
+  "proposal.accepted": "Proposal accepted by the merchant",
 };
 
 /** Who acted, from where (an admin API call's `apiActor`). */

@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { ContactStatus } from "@common/contacts";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
+import type { ProposalState, ProposalTables } from "./schema-proposals";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -107,6 +108,9 @@ export interface ContactsTable {
   first_utm_campaign: string | null;
   owner_id: string | null;
   lost_reason: string | null;
+  /** Written by setContactProposalSummary only (server/proposals calls it); null: no review yet. */
+  proposal_state: ProposalState | null;
+  proposal_annual_savings_cents: number | null;
 }
 
 /** Notes and status, owner and edit events on a contact (the detail view's timeline). */
@@ -365,7 +369,7 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database {
+export interface Database extends ProposalTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;

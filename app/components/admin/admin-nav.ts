@@ -1,4 +1,5 @@
 import {
+  BadgeDollarSign,
   Building2,
   FileText,
   HelpCircle,
@@ -27,6 +28,7 @@ const icons: Record<AdminIcon, LucideIcon> = {
   media: Image,
   settings: Settings,
   integrations: Webhook,
+  pricing: BadgeDollarSign,
   users: Users,
   security: Shield,
 };

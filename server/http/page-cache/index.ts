@@ -16,7 +16,8 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?meritum\./;
-const PRIVATE_PREFIXES = ["/admin", "/login", "/logout", "/api/", "/preview"];
+/** `/proposals/`: one merchant's proposal (decision 0043), never cached, its views counted. */
+const PRIVATE_PREFIXES = ["/admin", "/login", "/logout", "/api/", "/preview", "/proposals/"];
 /** Response headers the cache sets itself, or never replays. */
 const OWN_HEADERS = new Set([
   "set-cookie",

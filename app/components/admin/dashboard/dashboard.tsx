@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { CONTACT_STATUS_LABELS } from "@common/contacts";
 import type { DashboardResponse } from "@server/dashboard/api";
 import { StatusBadge } from "~/components/admin/contacts/status";
+import { ProposalsTile } from "~/components/admin/proposals/proposals-tile";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -162,6 +163,7 @@ function Figures({ data }: { data: DashboardResponse }) {
             ))}
           </ul>
         </Card>
+        <ProposalsTile />
         <Attention data={data} />
         <Card title="Notifications that failed">
           {data.failedNotifications.total ? (
