@@ -27,6 +27,16 @@ export const WEBHOOK_EVENTS = [
     label: "First response overdue",
     description: "A lead waited past the response target without a staff response.",
   },
+  {
+    type: "proposal.sent",
+    label: "Proposal sent",
+    description: "Staff sent a merchant a savings proposal.",
+  },
+  {
+    type: "proposal.accepted",
+    label: "Proposal accepted",
+    description: "A merchant chose “I’d like to switch” on their proposal.",
+  },
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]["type"];
@@ -64,8 +74,19 @@ export interface WebhookEventData {
     targetMinutes: number;
     ownerEmail: string | null;
   };
+  "proposal.sent": WebhookProposalSummary;
+  "proposal.accepted": WebhookProposalSummary;
   "webhook.test": { message: string; endpointName: string };
 }
+
+/** A proposal event: who, which proposal, its savings in cents, and when (never the merchant's link). */
+export type WebhookProposalSummary = Omit<WebhookLeadSummary, "contactId"> & {
+  contactId: string;
+  proposalId: string;
+  monthlySavingsCents: number;
+  annualSavingsCents: number;
+  at: string;
+};
 
 export const WEBHOOK_FORMATS = ["standard", "slack"] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];

@@ -1,11 +1,12 @@
+import type { WebhookEventData } from "@common/webhooks";
 import type { DB } from "../db";
-import { log } from "../logger";
+import { emitEvent } from "../webhooks/deliveries";
 
 /**
- * The one place proposals raise their events for webhooks (decision 0043). The webhooks
- * area (`server/webhooks`, `emitEvent(db, event, payload)`) is not on main yet; when it
- * lands, this function calls it instead of logging, and nothing else changes. It runs after
- * the change is committed; the payload holds ids and figures, never the proposal's link.
+ * The one place proposals raise their events for webhooks (decision 0043): called inside the
+ * transaction that sends or accepts a proposal, so a change rolled back sends nothing; the
+ * caller kicks the job runner after the commit. The payload holds ids, who the merchant is
+ * and the figures, never the proposal's link.
  */
 export type ProposalEvent = "proposal.sent" | "proposal.accepted";
 
@@ -17,6 +18,17 @@ export interface ProposalEventPayload {
   at: string;
 }
 
-export async function emitProposalEvent(_db: DB, event: ProposalEvent, payload: ProposalEventPayload): Promise<void> {
-  log.info("proposal event", { event, ...payload });
+export async function emitProposalEvent(db: DB, event: ProposalEvent, payload: ProposalEventPayload): Promise<void> {
+  const contact = await db
+    .selectFrom("contacts")
+    .select(["name", "email", "business_name"])
+    .where("id", "=", payload.contactId)
+    .executeTakeFirst();
+  const data: WebhookEventData[ProposalEvent] = {
+    ...payload,
+    name: contact?.name ?? "",
+    email: contact?.email ?? "",
+    businessName: contact?.business_name || null,
+  };
+  await emitEvent(db, event, data, { at: new Date(payload.at) });
 }

@@ -110,16 +110,17 @@ export async function sendProposal(db: DB, actor: Actor, contactId: string, inpu
         noSavingConfirmed: review.figures.outcome === "no-saving",
       },
     });
+    await emitProposalEvent(trx, "proposal.sent", {
+      proposalId: id,
+      contactId,
+      monthlySavingsCents: snapshot.figures.monthlySavingsCents,
+      annualSavingsCents: snapshot.figures.annualSavingsCents,
+      at: now.toISOString(),
+    });
     return snapshot;
   });
+  kickJobs();
   const url = proposalUrl(token);
-  await emitProposalEvent(db, "proposal.sent", {
-    proposalId: id,
-    contactId,
-    monthlySavingsCents: snapshot.figures.monthlySavingsCents,
-    annualSavingsCents: snapshot.figures.annualSavingsCents,
-    at: now.toISOString(),
-  });
   try {
     await sendProposalMail(db, { to: contact.email, url, snapshot, expiresAt });
     return { proposalId: id, url, mailed: true };
@@ -216,6 +217,13 @@ export async function acceptProposal(db: DB, token: string, ip: string, now = ne
     await refreshContactSummary(trx, row.contact_id);
     await enqueueAcceptanceNotice(trx, row.id);
     await writeAudit(trx, { action: "proposal.accepted", target: row.contact_id, ip, details: { proposalId: row.id } });
+    await emitProposalEvent(trx, "proposal.accepted", {
+      proposalId: row.id,
+      contactId: row.contact_id,
+      monthlySavingsCents: Number(row.monthly_savings_cents),
+      annualSavingsCents: Number(row.annual_savings_cents),
+      at,
+    });
     return true;
   });
   if (!first) {
@@ -223,12 +231,5 @@ export async function acceptProposal(db: DB, token: string, ip: string, now = ne
     return { status: "accepted", acceptedAt: again?.accepted_at ?? at, first: false };
   }
   kickJobs();
-  await emitProposalEvent(db, "proposal.accepted", {
-    proposalId: row.id,
-    contactId: row.contact_id,
-    monthlySavingsCents: Number(row.monthly_savings_cents),
-    annualSavingsCents: Number(row.annual_savings_cents),
-    at,
-  });
   return { status: "accepted", acceptedAt: at, first: true };
 }

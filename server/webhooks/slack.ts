@@ -1,4 +1,5 @@
 import { CONTACT_STATUS_LABELS } from "@common/contacts";
+import { formatCents } from "@common/proposal-math";
 import type { WebhookDeliveryEvent, WebhookEventData, WebhookLeadSummary } from "@common/webhooks";
 
 /**
@@ -25,6 +26,12 @@ const sentences: { [E in WebhookDeliveryEvent]: (data: WebhookEventData[E], site
     `.${contactLink(siteUrl, data)}`,
   "lead.first_response_overdue": (data, siteUrl) =>
     `${who(data)} has waited ${data.waitingMinutes} business minutes for a first response (target ${data.targetMinutes}).` +
+    contactLink(siteUrl, data),
+  "proposal.sent": (data, siteUrl) =>
+    `Proposal sent to ${who(data)}: ${formatCents(data.monthlySavingsCents)} a month, ${formatCents(data.annualSavingsCents)} a year.` +
+    contactLink(siteUrl, data),
+  "proposal.accepted": (data, siteUrl) =>
+    `${who(data)} accepted their proposal (${formatCents(data.annualSavingsCents)} a year).` +
     contactLink(siteUrl, data),
   "webhook.test": (data) =>
     `Test event from the Meritum website to “${escape(data.endpointName)}”: ${escape(data.message)}`,
