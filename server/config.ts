@@ -40,6 +40,11 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value !== "0" && value !== "false" && value !== "no"),
   STATEMENT_DAILY_LIMIT_MB: z.coerce.number().min(0).max(100_000).default(500),
+  ANALYTICS: z
+    .enum(["1", "0", "true", "false", "yes", "no", ""])
+    .optional()
+    .transform((value) => value !== "0" && value !== "false" && value !== "no"),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -86,6 +91,10 @@ export interface AppConfig {
   pageCache: boolean;
   /** Bytes of statements stored per UTC day; past it a lead is taken without its file. */
   statementDailyLimitBytes: number;
+  /** Visitor counting (server/analytics, decision 0039); on unless ANALYTICS=0. */
+  analytics: boolean;
+  /** Days the visitor aggregates are kept before the daily job purges them (default 730, two years). */
+  analyticsRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -179,6 +188,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     leadNotifyMaxAttempts: e.LEAD_NOTIFY_MAX_ATTEMPTS,
     pageCache: e.PAGE_CACHE,
     statementDailyLimitBytes: Math.round(e.STATEMENT_DAILY_LIMIT_MB * 1024 * 1024),
+    analytics: e.ANALYTICS,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }
 

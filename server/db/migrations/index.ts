@@ -16,6 +16,7 @@ import * as m0037 from "./0037-one-redirects-table";
 import * as m0040 from "./0040-contacts-pipeline";
 import * as m0041 from "./0041-contacts-search";
 import * as m0045 from "./0045-forms";
+import * as m0050 from "./0050-visitor-analytics";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0040-contacts-pipeline": m0040,
   "0041-contacts-search": m0041,
   "0045-forms": m0045,
+  "0050-visitor-analytics": m0050,
 };
