@@ -20,6 +20,7 @@ import {
 import { adminApi } from "./app/admin-api";
 import { pageCacheContent } from "./app/page-cache-content";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
+import { jsonBody } from "./http/body";
 import { closeWhenBodyUnread } from "./http/linger";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
@@ -28,6 +29,9 @@ import { precompressedAssets } from "./http/precompressed";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./leads/form-token-api";
+import { flushVisitorCounts, visitorBeacon } from "./analytics/counting";
+import { registerAnalyticsJobs, schedulePurge } from "./analytics/retention";
+import { arizonaDate } from "@common/arizona";
 import { startJobRunner } from "./jobs/jobs";
 import { registerLeadJobs } from "./leads/lead-notify";
 import { ensurePrivateDir } from "./private-fs";
@@ -124,6 +128,9 @@ export function createApp(options: ServerOptions = {}) {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  // The public pages' visitor beacon (server/analytics, decision 0039): anonymous, so ahead of
+  // the session lookup; a small JSON body; 204 with no cookie.
+  api.post("/collect", jsonBody({ limit: 4 * 1024 }), visitorBeacon(getDb, { enabled: config.analytics }));
   api.use(resolveSession());
   api.get("/form-token", formTokenApi());
   api.use("/admin", adminApi());
@@ -174,6 +181,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Background jobs (staff e-mails of leads, with retries): every instance runs the runner,
   // each job is claimed by one of them (server/jobs).
   registerLeadJobs();
+  // Visitor aggregates past their retention are purged once a day by whichever instance claims it.
+  registerAnalyticsJobs(config.analyticsRetentionDays);
+  await schedulePurge(db, arizonaDate());
   const stopJobs = startJobRunner(db, { intervalMs: Math.min(5_000, config.leadNotifyRetryMs) });
 
   const app = createApp(options);
@@ -208,6 +218,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.closeIdleConnections();
       });
       await options.viteDevServer?.close();
+      // Counts gathered in the last seconds go to the database before it closes.
+      await flushVisitorCounts();
       await closeDb();
       log.info("shutdown complete");
     })();

@@ -14,6 +14,7 @@ import { enhanceNavMenus } from "./nav";
 import { enhancePageLoading } from "./page-loading";
 import { enhanceSavingsCalculators } from "./savings-calculator";
 import { enhanceToaster } from "./toaster";
+import { countVisit } from "./visit-count";
 
 const enhancements: Array<[name: string, run: () => void]> = [
   // Where this visit began, for the public forms (common/attribution.ts).
@@ -27,6 +28,8 @@ const enhancements: Array<[name: string, run: () => void]> = [
   ["accordions", enhanceAccordions],
   ["savings calculator", enhanceSavingsCalculators],
   ["forms", enhanceForms],
+  // The cookieless visitor count (decision 0039), last: nothing above waits for it.
+  ["visit count", countVisit],
 ];
 
 for (const [name, run] of enhancements) {

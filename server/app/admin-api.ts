@@ -7,6 +7,7 @@ import { articlesApi } from "../content/api";
 import { requireApi } from "../auth/express";
 import { contactsApi } from "../contacts/api";
 import { dashboardApi } from "../dashboard/api";
+import { visitorsApi } from "../analytics/api";
 import { formsApi } from "../forms/api";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
@@ -54,6 +55,7 @@ interface NestedApi {
 
 const sectionNestedApis: Partial<Record<AdminSectionKey, NestedApi[]>> = {
   users: [{ path: "audit-log", permission: "audit", api: auditLogApi }],
+  dashboard: [{ path: "visitors", permission: "dashboard", api: visitorsApi }],
 };
 
 /** The sections that have an API (each answers GET /api/admin/<key>). */
