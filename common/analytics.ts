@@ -29,3 +29,7 @@ export type CollectEvent =
       searchMiss?: string;
     }
   | { type: "start" | "calculator"; form: CountedForm };
+
+/** The periods the dashboard's "Visitors" section shows, in Arizona days up to today. */
+export const VISITOR_RANGES = [7, 30, 90] as const;
+export type VisitorRange = (typeof VISITOR_RANGES)[number];

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { VISITOR_RANGES, type VisitorRange } from "@common/analytics";
 import { addDays, arizonaDate, arizonaDayStart } from "@common/arizona";
 import type { DB } from "../db";
 import { contactOutcomesInPeriod, submittedInPeriod } from "./outcomes";
@@ -10,8 +11,7 @@ import { trafficSource, utmValue } from "./visit";
  * source (outcomes.ts). Rates are basis points (1 % = 100), null when there were no visitors.
  */
 
-export const VISITOR_RANGES = [7, 30, 90] as const;
-export type VisitorRange = (typeof VISITOR_RANGES)[number];
+export { VISITOR_RANGES, type VisitorRange };
 
 export interface VisitorReport {
   days: VisitorRange;
