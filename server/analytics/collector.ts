@@ -48,9 +48,9 @@ interface VisitorCheck {
 const viewKey = (v: Omit<CountedView, "day" | "visitorHash">) =>
   [v.hour, v.path, v.landingPage, v.referrerHost, v.utmSource, v.utmMedium, v.utmCampaign, v.device].join("\u0000");
 
-/** The scope a source's visitors are counted in: the referrer and the three UTM tags. */
+/** The scope a source's visitors are counted in: the referrer and the three UTM tags (none holds a line break). */
 export const sourceScope = (v: VisitDimensions) =>
-  `r:${[v.referrerHost, v.utmSource, v.utmMedium, v.utmCampaign].join("\u0000")}`;
+  `r:${[v.referrerHost, v.utmSource, v.utmMedium, v.utmCampaign].join("\n")}`;
 
 function chunks<T>(rows: T[]): T[][] {
   const out: T[][] = [];

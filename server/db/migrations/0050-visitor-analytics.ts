@@ -68,7 +68,7 @@ export async function up(db: Kysely<any>) {
   await db.schema
     .createTable("analytics_visitor_days")
     .addColumn("day", "varchar(10)", (c) => c.notNull())
-    .addColumn("scope", "varchar(400)", (c) => c.notNull())
+    .addColumn("scope", "varchar(500)", (c) => c.notNull())
     .addColumn("visitor_hash", "varchar(32)", (c) => c.notNull())
     .addPrimaryKeyConstraint("analytics_visitor_days_pk", ["day", "scope", "visitor_hash"])
     .execute();
