@@ -60,7 +60,7 @@ function VisitorFigures({ days }: { days: VisitorRange }) {
   const csv = (table: VisitorCsvTable) =>
     `${dashboardKeys.visitors(days).slice(0, -1).join("/")}/${table}.csv?days=${days}`;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Page views" value={data.totals.views} />
         <Figure label="Visitors" value={data.totals.visitors} />
@@ -194,7 +194,7 @@ function CsvLink({ href, what }: { href: string; what: string }) {
 
 function DailyChart({ data, csv }: { data: VisitorsResponse; csv: string }) {
   return (
-    <section aria-labelledby="visitors-per-day">
+    <section aria-labelledby="visitors-per-day" className="min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="visitors-per-day" className="font-semibold text-foreground">
           Views and visitors per day
@@ -216,7 +216,7 @@ function DailyChart({ data, csv }: { data: VisitorsResponse; csv: string }) {
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-link">Show the figures as a table</summary>
-        <Table className="mt-2">
+        <Table className="mt-2" scrollLabel="Views and visitors per day">
           <TableCaption className="sr-only">Views and visitors per day, last {data.days} days</TableCaption>
           <TableHeader>
             <TableRow>
@@ -266,7 +266,7 @@ function ReportTable<Row>(props: {
       </div>
       {props.description ? <p className="mt-1 text-sm text-muted-foreground">{props.description}</p> : null}
       {props.rows.length ? (
-        <Table className="mt-2">
+        <Table className="mt-2" scrollLabel={`${props.title}, table`}>
           <TableHeader>
             <TableRow>
               {props.columns.map((c) => (
