@@ -120,7 +120,7 @@ function VisitorFigures({ days }: { days: VisitorRange }) {
         rows={data.sources}
         empty="No visits or submissions yet."
         columns={[
-          { header: "Source", cell: (r) => <span className="break-all">{r.source}</span> },
+          { header: "Source", cell: (r) => r.source },
           { header: "Visitors", cell: (r) => count(r.visitors), numeric: true },
           { header: "Submissions", cell: (r) => count(r.submissions), numeric: true },
           { header: "Submission rate", cell: (r) => percent(r.submissionRateBp), numeric: true },
@@ -216,7 +216,7 @@ function DailyChart({ data, csv }: { data: VisitorsResponse; csv: string }) {
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-link">Show the figures as a table</summary>
-        <Table className="mt-2" scrollLabel="Views and visitors per day">
+        <Table className="mt-2" scrollLabel="Views and visitors per day, table">
           <TableCaption className="sr-only">Views and visitors per day, last {data.days} days</TableCaption>
           <TableHeader>
             <TableRow>
