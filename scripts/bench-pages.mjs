@@ -6,6 +6,10 @@
 // disk, side by side in one run, with the ratio to nginx. Starts the production build like
 // `npm start` (run `npm run build` first) with a throwaway DATA_DIR and SQLite database.
 //
+// Visitor analytics (decision 0044): the cached pages again on a server with ANALYTICS=0 beside
+// the default (on), and each page followed by its beacon (POST /api/collect) on both, as page
+// views per second: the page path itself is untouched by counting, the beacon is its cost.
+//
 // Env: BENCH_DURATION (seconds per load test, default 10), BENCH_CONNECTIONS (default 64),
 // BENCH_JS_ONLY=1 (print the first-load JavaScript table only, skip the load tests).
 import os from "node:os";
@@ -61,9 +65,26 @@ function pad(text, width, right = false) {
   return right ? s.padStart(width) : s.padEnd(width);
 }
 
-async function load(url) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: 10 });
+async function load(url, requests) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: 10, requests });
   return result;
+}
+
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
+/** A page view as a browser makes it: the page, then its beacon (the page's script sends it). */
+function pageWithBeacon(p) {
+  const headers = { "user-agent": BROWSER_UA };
+  return [
+    { method: "GET", path: p, headers },
+    {
+      method: "POST",
+      path: "/api/collect",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ type: "view", path: p, landing: "/?utm_source=bench", referrer: null, forms: [] }),
+    },
+  ];
 }
 
 /** nginx serving the pages' HTML, fetched once from the server (no Accept-Encoding), from disk. */
@@ -78,6 +99,7 @@ async function startNginxWith(serverUrl, pagePaths) {
 
 const server = await startServer();
 let cold;
+let quiet;
 let nginx;
 let exitCode = 0;
 try {
@@ -151,6 +173,7 @@ try {
   const post = paths.find((p) => p.startsWith("/resources/blog/")) ?? "/resources/blog";
   const loadPaths = ["/", post, "/contact"];
   cold = await startServer({ PAGE_CACHE: "0" });
+  quiet = await startServer({ ANALYTICS: "0" });
   nginx = await startNginxWith(server.url, loadPaths);
   console.log(
     `Throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production, ` +
@@ -169,18 +192,38 @@ try {
       pad("vs nginx", 10, true),
     ].join(""),
   );
+  const analytics = [];
   for (const p of loadPaths) {
     // Fill the cache first; the warm run then measures answers from it.
     await fetch(`${server.url}${p}`);
+    await fetch(`${quiet.url}${p}`);
     const results = [];
     for (const [target, base] of [
       ["nginx", nginx.url],
       ["cache warm", server.url],
+      ["analytics off", quiet.url],
       ["cache off", cold.url],
     ]) {
       const r = await load(`${base}${p}`);
       results.push({ target, r });
     }
+    const withBeacon = [];
+    for (const [target, base] of [
+      ["+beacon on", server.url],
+      ["+beacon off", quiet.url],
+    ]) {
+      const r = await load(base, pageWithBeacon(p));
+      withBeacon.push({ target, r });
+    }
+    analytics.push({
+      page: p,
+      on: results[1].r.requests.average,
+      off: results[2].r.requests.average,
+      // Two requests per view: the page and its beacon.
+      viewsOn: withBeacon[0].r.requests.average / 2,
+      viewsOff: withBeacon[1].r.requests.average / 2,
+      beaconNon2xx: withBeacon[0].r.non2xx,
+    });
     const nginxRate = results[0].r.requests.average;
     for (const { target, r } of results) {
       const ratio = target === "nginx" ? "" : `${((r.requests.average / nginxRate) * 100).toFixed(1)} %`;
@@ -199,6 +242,38 @@ try {
       );
     }
   }
+  console.log(
+    "\nVisitor analytics (decision 0044): cached page req/s with counting on and off (ANALYTICS=0), target " +
+      "within 5 %; then page views/s when every page is followed by its beacon (2 requests per view)\n",
+  );
+  console.log(
+    [
+      pad("page", pageWidth),
+      pad("on req/s", 11, true),
+      pad("off req/s", 11, true),
+      pad("on vs off", 11, true),
+      pad("target", 9, true),
+      pad("views/s on", 12, true),
+      pad("views/s off", 12, true),
+      pad("on vs off", 11, true),
+    ].join(""),
+  );
+  for (const a of analytics) {
+    const diff = ((a.on / a.off - 1) * 100).toFixed(1);
+    console.log(
+      [
+        pad(a.page, pageWidth),
+        pad(a.on.toFixed(0), 11, true),
+        pad(a.off.toFixed(0), 11, true),
+        pad(`${diff} %`, 11, true),
+        pad(Math.abs(a.on / a.off - 1) <= 0.05 ? "met" : "NOT met", 9, true),
+        pad(a.viewsOn.toFixed(0), 12, true),
+        pad(a.viewsOff.toFixed(0), 12, true),
+        pad(`${((a.viewsOn / a.viewsOff - 1) * 100).toFixed(1)} %`, 11, true),
+      ].join(""),
+    );
+    if (a.beaconNon2xx) console.log(`  (${a.beaconNon2xx} non-2xx answers with the beacon on ${a.page})`);
+  }
   console.log(`\nMachine: ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? "unknown"}, Node ${process.version}`);
 } catch (err) {
   console.error(err);
@@ -206,6 +281,7 @@ try {
 } finally {
   await server.stop();
   await cold?.stop();
+  await quiet?.stop();
   await nginx?.stop();
 }
 process.exit(exitCode);

@@ -44,6 +44,11 @@ const envSchema = z.object({
   WEBHOOK_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
+  ANALYTICS: z
+    .enum(["1", "0", "true", "false", "yes", "no", ""])
+    .optional()
+    .transform((value) => value !== "0" && value !== "false" && value !== "no"),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -104,6 +109,10 @@ export interface AppConfig {
     /** How long a receiver has to answer. */
     timeoutMs: number;
   };
+  /** Visitor counting (server/analytics, decision 0044); on unless ANALYTICS=0. */
+  analytics: boolean;
+  /** Days the visitor aggregates are kept before the daily job purges them (default 730, two years). */
+  analyticsRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +212,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
     },
+    analytics: e.ANALYTICS,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import { adminApi } from "./app/admin-api";
 import { pageCacheContent } from "./app/page-cache-content";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
+import { jsonBody } from "./http/body";
 import { closeWhenBodyUnread } from "./http/linger";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
@@ -29,6 +30,9 @@ import { refuseMalformedPath } from "./http/malformed-path";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./leads/form-token-api";
+import { flushVisitorCounts, visitorBeacon } from "./analytics/counting";
+import { registerAnalyticsJobs, schedulePurge } from "./analytics/retention";
+import { arizonaDate } from "@common/arizona";
 import { startJobRunner } from "./jobs/jobs";
 import { registerLeadJobs } from "./leads/lead-notify";
 import { registerWebhookJobs } from "./webhooks/deliveries";
@@ -138,6 +142,9 @@ export function createApp(options: ServerOptions = {}) {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  // The public pages' visitor beacon (server/analytics, decision 0044): anonymous, so ahead of
+  // the session lookup; a small JSON body; 204 with no cookie.
+  api.post("/collect", jsonBody({ limit: 4 * 1024 }), visitorBeacon(getDb, { enabled: config.analytics }));
   api.use(resolveSession());
   api.get("/form-token", formTokenApi());
   api.use("/admin", adminApi());
@@ -188,6 +195,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Background jobs (staff e-mails of leads, webhook deliveries, with retries): every instance
   // runs the runner, each job is claimed by one of them (server/jobs).
   registerLeadJobs();
+  // Visitor aggregates past their retention are purged once a day by whichever instance claims it.
+  registerAnalyticsJobs(config.analyticsRetentionDays);
+  await schedulePurge(db, arizonaDate());
   registerWebhookJobs();
   registerProposalJobs();
   const stopJobs = startJobRunner(db, {
@@ -230,6 +240,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.closeIdleConnections();
       });
       await options.viteDevServer?.close();
+      // Counts gathered in the last seconds go to the database before it closes.
+      await flushVisitorCounts();
       await closeDb();
       log.info("shutdown complete");
     })();

@@ -15,6 +15,7 @@ import { enhancePageLoading } from "./page-loading";
 import { enhanceSavingsCalculators } from "./savings-calculator";
 import { enhanceToaster } from "./toaster";
 import { dataAttr } from "./data-attributes";
+import { countVisit } from "./visit-count";
 
 const enhancements: Array<[name: string, run: () => void]> = [
   // Where this visit began, for the public forms (common/attribution.ts).
@@ -28,6 +29,8 @@ const enhancements: Array<[name: string, run: () => void]> = [
   ["accordions", enhanceAccordions],
   ["savings calculator", enhanceSavingsCalculators],
   ["forms", enhanceForms],
+  // The cookieless visitor count (decision 0044), last: nothing above waits for it.
+  ["visit count", countVisit],
 ];
 
 for (const [name, run] of enhancements) {

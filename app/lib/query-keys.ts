@@ -100,6 +100,8 @@ export const pricingKeys = {
 
 export const dashboardKeys = {
   all: ["/api/admin/dashboard"] as const,
+  /** The "Visitors" section for the last `days` days; `<visitors>/<table>.csv?days=` downloads a table. */
+  visitors: (days: number) => [...dashboardKeys.all, "visitors", ...querySegment({ days })],
 };
 
 export const faqKeys = {

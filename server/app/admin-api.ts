@@ -7,6 +7,7 @@ import { articlesApi } from "../content/api";
 import { requireApi } from "../auth/express";
 import { contactsApi } from "../contacts/api";
 import { dashboardApi } from "../dashboard/api";
+import { visitorsApi } from "../analytics/api";
 import { formsApi } from "../forms/api";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
@@ -60,6 +61,7 @@ const sectionNestedApis: Partial<Record<AdminSectionKey, NestedApi[]>> = {
   users: [{ path: "audit-log", permission: "audit", api: auditLogApi }],
   // A contact's statement review and proposals (server/proposals), on the contact screens.
   contacts: [{ path: "proposals", permission: "contacts", api: proposalsApi }],
+  dashboard: [{ path: "visitors", permission: "dashboard", api: visitorsApi }],
 };
 
 /** The sections that have an API (each answers GET /api/admin/<key>). */

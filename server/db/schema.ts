@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 import type { ContactStatus } from "@common/contacts";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
 import type { ProposalState, ProposalTables } from "./schema-proposals";
+import type { AnalyticsTables } from "./schema-analytics";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -369,7 +370,7 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database extends ProposalTables {
+export interface Database extends ProposalTables, AnalyticsTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;

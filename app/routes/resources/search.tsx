@@ -169,7 +169,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </ol>
             </section>
           ) : (
-            <section aria-labelledby="none-heading">
+            // data-search-miss: the visitor count reports the search as one that found nothing (decision 0044).
+            <section aria-labelledby="none-heading" data-search-miss={query}>
               <h2 id="none-heading" className="text-xl font-bold text-slate-900" aria-live="polite">
                 {`No results for “${query}”`}
               </h2>

@@ -59,10 +59,15 @@ export interface QueryPage {
   normalise: (value: string) => string;
 }
 
+/** True when the request carries a staff session cookie (a signed-in person, not an anonymous visitor). */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return !!cookie && SESSION_COOKIE.test(cookie);
+}
+
 /** Why a request is not answered from the cache, or null when it may be. */
 export function bypassReason(req: Request): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return "method";
-  if (req.headers.cookie && SESSION_COOKIE.test(req.headers.cookie)) return "session";
+  if (hasSessionCookie(req.headers.cookie)) return "session";
   const p = req.path;
   if (PRIVATE_PREFIXES.some((prefix) => p === prefix.replace(/\/$/, "") || p.startsWith(prefix))) return "private";
   // Client-side navigations fetch route data (`.data`), not documents.

@@ -14,6 +14,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { failureMessage } from "~/components/ui/use-result-feedback";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { dashboardKeys } from "~/lib/query-keys";
+import { VisitorsSection } from "./visitors";
 
 /** The chart and uPlot load only when the dashboard has its figures (never on a public page). */
 const LeadsChart = lazy(() => import("./leads-chart"));
@@ -39,6 +40,7 @@ export function Dashboard() {
       ) : (
         <Figures data={data.data} />
       )}
+      <VisitorsSection />
     </div>
   );
 }
