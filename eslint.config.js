@@ -4,6 +4,8 @@
 //   server/  never imports app/;
 //   app/ components and lib import only types from server/ (routes may call services);
 //   app/enhance/ (the public pages' scripts, decision 0037) imports common/ and itself only: no React.
+// Inside server/ (decision 0038): the infrastructure folders (http, db, jobs, files, mail) import no
+// domain folder, and only server/main.ts and server/app/ (the composition) import server/app/.
 // typescript-eslint reads the TypeScript 6 API (the "typescript" package is aliased to
 // @typescript/typescript6); `tsc` is TypeScript 7 (@typescript/native). See decision 0013.
 import js from "@eslint/js";
@@ -16,6 +18,41 @@ const TYPESCRIPT = ["**/*.{ts,tsx}"];
 
 /** An import path rule for @typescript-eslint/no-restricted-imports. */
 const restricted = (regex, message, allowTypeImports = false) => ({ regex, message, allowTypeImports });
+
+/*
+ * The server/ rules are written per file depth, because an import path says where it goes only
+ * relative to its file: from server/forms/x.ts "../db" is server/db/, from server/db/seed/x.ts
+ * it would be "../../db". For a file `depth` folders below server/ (0 for server/main.ts):
+ */
+const SERVER_DEPTHS = [0, 1, 2, 3, 4];
+/** The folders and top-level modules infrastructure may import (everything else is a domain). */
+const INFRA_FOLDERS = ["http", "db", "jobs", "files", "mail"];
+const INFRA_MODULES = [...INFRA_FOLDERS, "config", "logger", "private-fs"];
+const INFRA_NAME = `(?:${INFRA_MODULES.join("|")})(?:/|$)`;
+/** The relative way up to server/ itself: "./" in server/, "../" in server/x/, "../../" in server/x/y/. */
+const upToServer = (depth) => (depth === 0 ? "\\./" : `(?:\\.\\./){${depth}}`);
+const serverFiles = (folder, depth) => `server/${folder}${"*/".repeat(depth - (folder ? 1 : 0))}*.ts`;
+
+const serverImportsApp = (depth) =>
+  restricted(
+    `^~/|^(?:\\.\\./){${depth + 1}}app/`,
+    "server/ never imports app/: move what both need into common/ (schemas, limits, pure helpers).",
+  );
+const domainImportsComposition = (depth) =>
+  restricted(
+    `^@server/app(?:/|$)|^${upToServer(depth)}app(?:/|$)`,
+    "Only server/main.ts and server/app/ import server/app/: it composes the domains (admin API, seeding, the " +
+      "page cache's content source). Move the shared piece down into the folder that owns it (decision 0038).",
+  );
+const infraImportsDomain = (depth) =>
+  restricted(
+    `^@server/(?!${INFRA_NAME})|^${upToServer(depth)}(?!\\.\\./)(?!${INFRA_NAME})`,
+    `Infrastructure (${INFRA_FOLDERS.join("/, ")}/) imports no domain folder, only ${INFRA_MODULES.join(", ")}: ` +
+      "take what a domain provides as a parameter, and let server/app/ or server/main.ts pass it in (decision 0038).",
+  );
+const serverRules = (patterns) => ({
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
+});
 
 export default tseslint.config(
   {
@@ -88,22 +125,29 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ["server/**/*.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            restricted(
-              "^~/|(^|/)app/",
-              "server/ never imports app/: move what both need into common/ (schemas, limits, pure helpers).",
-            ),
-          ],
-        },
-      ],
+  // server/: every file never imports app/ and, outside the composition, not server/app/ either;
+  // infrastructure imports no domain; server/main.ts and server/app/ may import anything in server/.
+  ...SERVER_DEPTHS.flatMap((depth) => [
+    {
+      files: [serverFiles("", depth)],
+      rules: serverRules([serverImportsApp(depth), domainImportsComposition(depth)]),
     },
-  },
+    ...(depth === 0
+      ? [
+          { files: ["server/main.ts"], rules: serverRules([serverImportsApp(depth)]) },
+          {
+            files: INFRA_MODULES.filter((name) => !INFRA_FOLDERS.includes(name)).map((name) => `server/${name}.ts`),
+            rules: serverRules([serverImportsApp(depth), infraImportsDomain(depth)]),
+          },
+        ]
+      : [
+          {
+            files: INFRA_FOLDERS.map((folder) => serverFiles(`${folder}/`, depth)),
+            rules: serverRules([serverImportsApp(depth), infraImportsDomain(depth)]),
+          },
+          { files: [serverFiles("app/", depth)], rules: serverRules([serverImportsApp(depth)]) },
+        ]),
+  ]),
   {
     files: ["app/enhance/**/*.ts"],
     ignores: ["app/enhance/**/*.test.ts"],

@@ -40,7 +40,7 @@ export default defineConfig({
                 // The small pieces every staff screen (sign-in included) loads, in one file.
                 {
                   name: "staff-kit",
-                  test: /[\\/]app[\\/](lib[\\/](nonce|site|seo|cx|utils|request-id)|components[\\/]ui[\\/](button-variants|button|use-toast|route-error|loading|alert|input|label|field)|components[\\/]site[\\/]logo)\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority|tailwind-merge)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*)\.m?js$/,
+                  test: /[\\/]app[\\/](lib[\\/](nonce|site|seo|utils|request-id)|components[\\/]ui[\\/](button-variants|button|use-toast|route-error|loading|alert|input|label|field)|components[\\/]site[\\/]logo)\.tsx?$|[\\/]node_modules[\\/](clsx|class-variance-authority|tailwind-merge)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createLucideIcon|Icon|shared[\\/].*)\.m?js$/,
                   priority: 10,
                 },
               ],

@@ -7,6 +7,7 @@ import { getSiteSettings } from "@server/settings/settings";
 import { shareImagePath } from "@common/media";
 import { getConfig } from "@server/config";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
+import { NavigationTracker } from "~/components/ui/page-transition";
 import { RouteError } from "~/components/ui/route-error";
 import { NotificationRegion } from "~/components/site/notification-region";
 import { SiteScripts, type SiteScriptsHandle } from "~/components/site/site-scripts";
@@ -78,7 +79,12 @@ export default function App() {
   // Marks the document once React has hydrated it, so browser tests (and nothing else) can
   // wait for a page that answers clicks instead of guessing with timers.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
-  return <Outlet />;
+  // Staff screens fade and slide in between routes (PageTransition), from the first client navigation.
+  return (
+    <NavigationTracker>
+      <Outlet />
+    </NavigationTracker>
+  );
 }
 
 /** Last resort for errors outside the site, admin and auth layouts (which have their own). */

@@ -16,6 +16,8 @@ export type AdminIcon =
   | "industries"
   | "media"
   | "settings"
+  | "integrations"
+  | "pricing"
   | "users"
   | "security";
 
@@ -75,6 +77,16 @@ export const ADMIN_SECTIONS = [
     permission: "settings",
     nav: "main",
   },
+  {
+    key: "integrations",
+    path: "/admin/integrations",
+    label: "Integrations",
+    icon: "integrations",
+    permission: "integrations",
+    nav: "main",
+  },
+  // Proposal pricing (decision 0043): admins only, like the site settings.
+  { key: "pricing", path: "/admin/pricing", label: "Pricing", icon: "pricing", permission: "settings", nav: "main" },
   { key: "users", path: "/admin/users", label: "Users", icon: "users", permission: "users", nav: "main" },
   {
     key: "security",

@@ -2,7 +2,8 @@
  * Arizona time (America/Phoenix, UTC-7 all year, no daylight saving): the company's day.
  * Staff filters ("from", "to") and the dashboard's "today" use these day boundaries.
  */
-const OFFSET_MS = 7 * 60 * 60 * 1000;
+export const ARIZONA_OFFSET_MS = 7 * 60 * 60 * 1000;
+const OFFSET_MS = ARIZONA_OFFSET_MS;
 
 /** The Arizona calendar date ("2026-11-23") of a moment. */
 export function arizonaDate(moment: Date | string | number = new Date()): string {

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { isIsoDate } from "./arizona";
 import { LEAD_PROFILE, LEAD_PROFILE_KEYS, type LeadProfile, type LeadProfileKey } from "./lead-profile";
 import { CONTACT_LIMITS as LIMITS } from "./limits";
+import { PROPOSAL_STATES } from "./proposals";
 import { optionalText, requiredText } from "./text";
 
 /**
@@ -28,6 +29,8 @@ export const CONTACT_SORTS = {
   activity: "Latest submission",
   name: "Name A–Z",
   business: "Business A–Z",
+  // Proposals (decision 0043): the latest statement review's estimate; contacts without one last.
+  savings: "Highest est. annual savings",
 } as const;
 export type ContactSort = keyof typeof CONTACT_SORTS;
 
@@ -204,6 +207,8 @@ export const contactFilterSchema = z
     // A staff user's id, "me" is resolved by the API, "none" = unassigned.
     owner: z.optional(z.string().check(z.maxLength(64))),
     source: z.optional(z.string().check(z.maxLength(60))),
+    // Proposals (decision 0043): where the contact's proposal stands; "none" = no review yet.
+    proposal: z.optional(z.enum(["", "none", ...PROPOSAL_STATES], { error: "Choose a proposal state from the list." })),
     from: optionalDate("from"),
     to: optionalDate("to"),
     sort: z.catch(z.enum(Object.keys(CONTACT_SORTS) as [ContactSort, ...ContactSort[]]), "newest"),

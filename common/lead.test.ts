@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkStatement, detectStatementType, prefillFromSearch, sanitizeFilename, volumeRangeFor } from "./lead";
+import {
+  checkStatement,
+  detectStatementType,
+  fileTypeOfMime,
+  prefillFromSearch,
+  sanitizeFilename,
+  volumeRangeFor,
+} from "./lead";
 import { leadFormSchema, validateLeadForm } from "./lead-schema";
 import { MAX_STATEMENT_BYTES } from "./limits";
 import { CHECK_FIELDS_MESSAGE } from "./result";
@@ -155,13 +162,43 @@ describe("statement checks by content", () => {
   });
 
   it("sanitises file names for storage and display", () => {
-    expect(sanitizeFilename("C:\\Users\\dana\\March statement.pdf")).toBe("March statement.pdf");
-    expect(sanitizeFilename("../../etc/passwd")).toBe("passwd");
-    expect(sanitizeFilename("a\u0000b<>.pdf")).toBe("ab.pdf");
-    expect(sanitizeFilename("...")).toBe("statement");
-    const long = sanitizeFilename(`${"n".repeat(300)}.pdf`);
+    expect(sanitizeFilename("C:\\Users\\dana\\March statement.pdf", "pdf")).toBe("March statement.pdf");
+    expect(sanitizeFilename("../../etc/passwd", "pdf")).toBe("passwd.pdf");
+    expect(sanitizeFilename("a\u0000b<>.pdf", "pdf")).toBe("ab.pdf");
+    expect(sanitizeFilename("...", "pdf", "statement")).toBe("statement.pdf");
+    expect(sanitizeFilename("", "png")).toBe("file.png");
+    const long = sanitizeFilename(`${"n".repeat(300)}.pdf`, "pdf");
     expect(long).toHaveLength(150);
     expect(long.endsWith(".pdf")).toBe(true);
+    expect(Array.from(sanitizeFilename("😀".repeat(200), "jpeg")).length).toBe(150);
+  });
+
+  it("ends every name with the extension of the detected type, never the visitor's", () => {
+    expect(sanitizeFilename("October statement.pdf.bat", "pdf")).toBe("October statement.pdf");
+    expect(sanitizeFilename("October statement.pdf.html", "pdf")).toBe("October statement.pdf");
+    expect(sanitizeFilename("poly2.html", "png")).toBe("poly2.png");
+    expect(sanitizeFilename("photo.JPEG", "jpeg")).toBe("photo.jpg");
+    expect(sanitizeFilename("scan.png", "jpeg")).toBe("scan.jpg");
+    expect(sanitizeFilename("statement", "pdf")).toBe("statement.pdf");
+    expect(sanitizeFilename("run.bat ", "pdf")).toBe("run.pdf");
+    expect(sanitizeFilename(".htaccess", "png")).toBe("file.png");
+    // One dot: the one before the extension.
+    expect(sanitizeFilename("a.b..c....exe.pdf", "pdf")).toBe("a_b__c____exe.pdf");
+    expect(sanitizeFilename("invoice.exe  .pdf", "pdf")).toBe("invoice_exe.pdf");
+  });
+
+  it("strips bidirectional controls that would disguise the extension", () => {
+    // "invoice\u202Efdp.exe" displays as "invoiceexe.pdf".
+    expect(sanitizeFilename("invoice\u202Efdp.exe", "pdf")).toBe("invoicefdp.pdf");
+    for (const c of ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"])
+      expect(sanitizeFilename(`a${c}b.pdf`, "pdf")).toBe("ab.pdf");
+    expect(sanitizeFilename("Zoë\u0085 Ångström.png", "png")).toBe("Zoë Ångström.png");
+  });
+
+  it("maps stored MIME types back to the detected type", () => {
+    expect(fileTypeOfMime("application/pdf")).toBe("pdf");
+    expect(fileTypeOfMime("IMAGE/JPEG")).toBe("jpeg");
+    expect(fileTypeOfMime("text/html")).toBeUndefined();
   });
 });
 

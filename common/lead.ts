@@ -83,21 +83,53 @@ export function checkStatement(size: number, head: Uint8Array): { type: Statemen
   return type ? { type } : { error: STATEMENT_TYPE_ERROR };
 }
 
-/** A safe display name: no path, no control characters, at most 150 characters, extension kept. */
-export function sanitizeFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base
-    .normalize("NFC")
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, "")
+/**
+ * The extension a stored file is saved and served under, by its type as detected from its
+ * bytes (statements, form file answers, content images): never the one the visitor sent.
+ */
+export const FILE_EXTENSIONS = { pdf: "pdf", png: "png", jpeg: "jpg", webp: "webp", avif: "avif" } as const;
+export type DetectedFileType = keyof typeof FILE_EXTENSIONS;
+
+const MIME_FILE_TYPES: Record<string, DetectedFileType> = {
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpeg",
+  "image/webp": "webp",
+  "image/avif": "avif",
+};
+
+/** The detected type a stored file's MIME type stands for (undefined for any other). */
+export function fileTypeOfMime(mimeType: string): DetectedFileType | undefined {
+  return MIME_FILE_TYPES[mimeType.toLowerCase()];
+}
+
+/** What a visitor's name for a file may be before its extension (150 characters in all). */
+const MAX_FILENAME = 150;
+// C0 and C1 controls, DEL, the bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E,
+// U+2066–U+2069: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf") and what Windows forbids.
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069<>:"|?*]/g;
+
+/**
+ * The one rule for an uploaded file's name, stored and served (Content-Disposition): no path,
+ * no control or bidirectional characters, one dot (the one before the extension; the others
+ * become "_"), at most 150 characters, and it ends with the extension of the type detected
+ * from the bytes, whatever the visitor called it: "October statement.pdf.bat" holding a PDF
+ * becomes "October statement.pdf", "poly2.html" holding a PNG "poly2.png".
+ */
+export function sanitizeFilename(name: string, type: DetectedFileType, fallback = "file"): string {
+  const ext = FILE_EXTENSIONS[type];
+  const base = (name.split(/[\\/]/).pop() ?? "").normalize("NFC").replace(UNSAFE_CHARACTERS, "");
+  let stem = base.replace(/\.[\p{L}\p{N}_-]{1,10}\s*$/u, ""); // the visitor's extension
+  // "statement.pdf.bat": the detected type's own extension before it goes too (no "statement.pdf.pdf").
+  const own = type === "jpeg" ? /\.(jpe?g)\s*$/i : new RegExp(`\\.${ext}\\s*$`, "i");
+  stem = stem
+    .replace(own, "")
     .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^\.+/, "");
-  if (!clean) return "statement";
-  if (clean.length <= 150) return clean;
-  const dot = clean.lastIndexOf(".");
-  const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : "";
-  return clean.slice(0, 150 - ext.length) + ext;
+    .replace(/\./g, "_")
+    .replace(/^[\s_]+|[\s_]+$/g, "");
+  const chars = Array.from(stem || fallback);
+  return `${chars.slice(0, MAX_FILENAME - ext.length - 1).join("")}.${ext}`;
 }
 
 /** The monthly-volume range a dollar amount falls in. */

@@ -95,3 +95,6 @@ export const CONTACT_LIMITS = {
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_LIMITS = { alt: 300, filename: 200 } as const;
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+/** Outgoing webhooks (/admin/integrations): the endpoint's name and URL, endpoints in all, log page size. */
+export const WEBHOOK_LIMITS = { name: 80, url: 2000, endpoints: 20, pageSize: 25 } as const;

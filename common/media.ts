@@ -1,9 +1,12 @@
+import * as z from "zod/mini";
+import { IMAGE_LIMITS } from "./limits";
+import { requiredText } from "./text";
+
 /**
  * Content images: the public URLs of an image's files, shared by the upload API, the media screen and the
- * ResponsiveImage component. `/media/<imageId>/original` is the uploaded file;
- * `/media/<imageId>/<width>.<avif|webp>` a resized variant. The bytes behind a URL never
- * change, so they are served with immutable caching. The alt-text rule is in `./media-schema`,
- * apart, so that public pages showing images do not load zod (decision 0009).
+ * ResponsiveImage component, and the rules of the media API's input. `/media/<imageId>/original` is the
+ * uploaded file; `/media/<imageId>/<width>.<avif|webp>` a resized variant. The bytes behind a URL never
+ * change, so they are served with immutable caching.
  */
 export const IMAGE_FORMATS = ["jpeg", "png", "webp", "avif"] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -74,3 +77,22 @@ export function shareImagePath(image: ImageInfo): string {
   const largest = image.variants.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
   return largest ? imageVariantUrl(image.id, largest) : imageOriginalUrl(image.id);
 }
+
+/** The alt-text rule: required, every image on the site is described. */
+export const imageAltSchema = z.object({
+  alt: requiredText("a description of the image (alt text)", IMAGE_LIMITS.alt, {
+    missing: "Describe the image for people who cannot see it (alt text).",
+  }),
+});
+export type ImageAltInput = z.input<typeof imageAltSchema>;
+
+/** Deleting an image: `?force=1` deletes it even where it is still used (the screen's "Delete anyway"). */
+export const imageDeleteQuerySchema = z.object({
+  force: z.catch(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => value === "1"),
+    ),
+    false,
+  ),
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { auditLogQuerySchema } from "./audit";
 import { articleSlugCheckSchema, blogPageQuerySchema } from "./content";
 import { markdownPreviewSchema } from "./markdown";
-import { imageDeleteQuerySchema } from "./media-schema";
+import { imageDeleteQuerySchema } from "./media";
 import { checkInput } from "./result";
 import { userListQuerySchema } from "./users";
 

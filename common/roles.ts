@@ -1,6 +1,7 @@
 /**
  * Roles and what they may do. admin: everything. editor: the dashboard, content, forms and
- * contacts; not users, not the audit log, not site settings. Every signed-in user manages
+ * contacts; not users, not the audit log, not site settings, not integrations (webhooks), not
+ * where a form's submissions are e-mailed. Every signed-in user manages
  * their own account.
  */
 export const ROLES = ["admin", "editor"] as const;
@@ -12,9 +13,12 @@ export const PERMISSIONS = [
   "forms",
   "contacts",
   "settings",
+  "integrations",
   "users",
   "audit",
   "own-account",
+  // Where a form's submissions are e-mailed: every future lead goes there.
+  "form-recipients",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

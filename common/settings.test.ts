@@ -28,6 +28,17 @@ describe("site settings defaults", () => {
       companyName: "Enter the company name.",
     });
   });
+
+  it("takes only an https:// LinkedIn address", () => {
+    for (const linkedinUrl of ["javascript:alert(1)//https://x", "http://www.linkedin.com/x", "data:text/html,x"]) {
+      const parsed = siteSettingsSchema.safeParse({ ...defaultSiteSettings, linkedinUrl });
+      expect(parsed.success, linkedinUrl).toBe(false);
+      expect(fieldErrorsOf(parsed.error!).linkedinUrl).toBe("Enter the full LinkedIn address, starting with https://.");
+    }
+    expect(
+      siteSettingsSchema.safeParse({ ...defaultSiteSettings, linkedinUrl: "https://x.example/in/a" }).success,
+    ).toBe(true);
+  });
 });
 
 describe("owner path", () => {

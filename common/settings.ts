@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { DEFAULT_OPENING_HOURS, openingHoursSchema } from "./business-hours";
 import { SLUG_MESSAGE, SLUG_PATTERN, slugify } from "./slug";
 import { requiredText } from "./text";
 
@@ -18,6 +19,9 @@ const percent = (label: string, max: number) =>
 const optional = (label: string, max: number) =>
   z.string().check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer.`));
 
+/** The longest response target: a week of business minutes at most. */
+export const RESPONSE_TARGET_MAX_MINUTES = 7 * 24 * 60;
+
 export const siteSettingsSchema = z.object({
   companyName: text("the company name", 100),
   legalName: text("the legal name", 200),
@@ -34,9 +38,22 @@ export const siteSettingsSchema = z.object({
       z.maxLength(60, "The owner page's address must be 60 characters or fewer."),
       z.regex(SLUG_PATTERN, SLUG_MESSAGE),
     ),
-  linkedinUrl: z.url("Enter the full LinkedIn address, starting with https://."),
+  linkedinUrl: z.url({ protocol: /^https$/, error: "Enter the full LinkedIn address, starting with https://." }),
   location: text("the location", 100),
+  /** The opening hours as visitors read them (the contact page, the confirmation). */
   businessHours: text("the business hours", 120),
+  /** The opening hours by weekday, Arizona time: response times count only these (common/business-hours.ts). */
+  openingHours: openingHoursSchema,
+  /** A lead should have its first response within this many business minutes. */
+  responseTargetMinutes: z
+    .int({ error: "Enter the response target as a whole number of minutes." })
+    .check(
+      z.minimum(1, "The response target must be at least 1 minute."),
+      z.maximum(
+        RESPONSE_TARGET_MAX_MINUTES,
+        `The response target must be ${RESPONSE_TARGET_MAX_MINUTES} minutes (one week of 24 hours) or less.`,
+      ),
+    ),
   streetAddress: optional("The street address", 200),
   postalCode: optional("The postal code", 20),
   experience: text("the experience claim", 40),
@@ -71,6 +88,8 @@ export const defaultSiteSettings: SiteSettings = {
   linkedinUrl: "https://www.linkedin.com/company/meritum-payments",
   location: "Gilbert, Arizona",
   businessHours: "Monday to Friday, 8 a.m. to 5 p.m. Arizona time",
+  openingHours: DEFAULT_OPENING_HOURS,
+  responseTargetMinutes: 15,
   streetAddress: "",
   postalCode: "85233",
   experience: "35+ years",

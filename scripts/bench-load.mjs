@@ -2,7 +2,8 @@
 // Analysis posts (the contact rate limit raised for the run), against the production build
 // (run `npm run build` first) on a throwaway SQLite database, or on PostgreSQL when
 // BENCH_DATABASE_URL is set. Prints requests/s, latency p50/p99, errors and non-2xx answers,
-// and the server's resident memory at the start (after a warm-up) and at the end.
+// the server's resident memory at the start (after a warm-up) and at the end, and per request of
+// the mix: count, p50/p99/max and the timeouts (answers that took over 2 s, issue 24's limit).
 //
 // Env: BENCH_DURATION (seconds, default 60), BENCH_CONNECTIONS (default 200), BENCH_WARMUP (seconds
 // at full load before the memory baseline, default 15),
@@ -17,6 +18,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 requireBuild();
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
+/** An answer slower than this counts as a timeout (a visitor has given up). */
+const TIMEOUT_MS = 2000;
 
 const rssMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
@@ -71,6 +74,7 @@ try {
   ];
   const requests = [
     ...pages.map((p) => ({ method: "GET", path: p })),
+    { method: "GET", path: "/resources/search?q=interchange" },
     { method: "GET", path: "/resources/search?q=interchange+fees" },
     { method: "GET", path: "/resources/search?q=chargeback" },
     { method: "POST", path: "/contact", headers: { "content-type": lead.contentType }, body: lead.body },
@@ -79,16 +83,26 @@ try {
   // size), then the memory baseline: growth after it is what a leak would show.
   await autocannon({ url: server.url, connections: CONNECTIONS, duration: WARMUP, requests, timeout: 30 });
   const startRss = rssMb(server.pid);
-  const result = await autocannon({
+  // Latency per request of the mix: autocannon calls a request's onResponse, then (in the same
+  // turn) emits "response" with the time it took.
+  const latencies = new Map(requests.map((r) => [r, []]));
+  let answered;
+  const timed = requests.map((r) => ({ ...r, onResponse: () => (answered = latencies.get(r)) }));
+  const run = autocannon({
     url: server.url,
     connections: CONNECTIONS,
     duration: DURATION,
-    requests,
+    requests: timed,
     timeout: 30,
   });
+  run.on("response", (_client, _status, _bytes, ms) => {
+    answered?.push(ms);
+    answered = undefined;
+  });
+  const result = await run;
   const endRss = rssMb(server.pid);
   console.log(
-    `bench:load — ${CONNECTIONS} connections, ${DURATION} s, mix: ${requests.length} requests (8 pages, 2 searches, 1 Free Analysis post)`,
+    `bench:load — ${CONNECTIONS} connections, ${DURATION} s, mix: ${requests.length} requests (8 pages, 3 searches, 1 Free Analysis post)`,
   );
   console.log(`requests/s      ${Math.round(result.requests.average)} (total ${result.requests.total})`);
   console.log(
@@ -101,6 +115,29 @@ try {
   console.log(
     `server memory   ${startRss} MB at start, ${endRss} MB at end (${(((endRss - startRss) / startRss) * 100).toFixed(1)} %)`,
   );
+  const over = [...latencies.values()].flat().filter((ms) => ms > TIMEOUT_MS).length;
+  console.log(`timeouts        ${over} answers over ${TIMEOUT_MS / 1000} s\n`);
+  const pad = (text, width, right = false) => (right ? String(text).padStart(width) : String(text).padEnd(width));
+  const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN);
+  console.log(
+    [pad("request", 46), pad("answers", 9, true), pad("p50 ms", 9, true), pad("p99 ms", 9, true)]
+      .concat([pad("max ms", 9, true), pad(`> ${TIMEOUT_MS / 1000} s`, 8, true)])
+      .join(""),
+  );
+  for (const [r, list] of latencies) {
+    const sorted = [...list].sort((a, b) => a - b);
+    console.log(
+      [
+        pad(`${r.method} ${r.path}`, 46),
+        pad(sorted.length, 9, true),
+        pad(Math.round(pct(sorted, 0.5)), 9, true),
+        pad(Math.round(pct(sorted, 0.99)), 9, true),
+        pad(Math.round(sorted.at(-1) ?? NaN), 9, true),
+        pad(sorted.filter((ms) => ms > TIMEOUT_MS).length, 8, true),
+      ].join(""),
+    );
+  }
+  console.log("\nTargets (issue 24): no answer over 2 s; p99 < 100 ms on cached pages, < 500 ms on search.");
 } finally {
   await server.stop();
   await pgDatabase?.drop();

@@ -6,22 +6,23 @@
 // disk, side by side in one run, with the ratio to nginx. Starts the production build like
 // `npm start` (run `npm run build` first) with a throwaway DATA_DIR and SQLite database.
 //
+// Visitor analytics (decision 0044): the cached pages again on a server with ANALYTICS=0 beside
+// the default (on), and each page followed by its beacon (POST /api/collect) on both, as page
+// views per second: the page path itself is untouched by counting, the beacon is its cost.
+//
 // Env: BENCH_DURATION (seconds per load test, default 10), BENCH_CONNECTIONS (default 64),
 // BENCH_JS_ONLY=1 (print the first-load JavaScript table only, skip the load tests).
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { freePort, requireBuild, startServer } from "./lib/bench-server.mjs";
+import { requireBuild, startServer } from "./lib/bench-server.mjs";
+import { startNginx } from "./lib/nginx.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const JS_ONLY = process.env.BENCH_JS_ONLY === "1";
 const TARGET_KB = 120;
 const TARGET_SCRIPTS = 12;
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 
 requireBuild();
 
@@ -64,95 +65,41 @@ function pad(text, width, right = false) {
   return right ? s.padStart(width) : s.padEnd(width);
 }
 
-async function load(url) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: 10 });
+async function load(url, requests) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: 10, requests });
   return result;
 }
 
-/** nginx (Debian's package; installed when missing) serving the pages' HTML, fetched once from the server, from disk. */
-function ensureNginx() {
-  if (NGINX) return NGINX;
-  console.log("nginx is not installed: installing Debian's nginx package (apt-get install nginx)…");
-  const asRoot = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
-  const run = (args) =>
-    spawnSync(asRoot[0] ?? args[0], asRoot.length ? [...asRoot.slice(1), ...args] : args.slice(1), {
-      stdio: "inherit",
-    });
-  run(["apt-get", "update"]);
-  const installed = run(["apt-get", "install", "-y", "--no-install-recommends", "nginx"]);
-  const found = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
-  if (installed.status !== 0 || !found)
-    throw new Error("could not install nginx (needs root or sudo): apt-get install nginx");
-  // The package starts a system service on port 80; this benchmark runs its own instance.
-  spawnSync("sh", ["-c", "command -v systemctl >/dev/null && systemctl stop nginx || service nginx stop || true"], {
-    stdio: "ignore",
-  });
-  return found;
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
+/** A page view as a browser makes it: the page, then its beacon (the page's script sends it). */
+function pageWithBeacon(p) {
+  const headers = { "user-agent": BROWSER_UA };
+  return [
+    { method: "GET", path: p, headers },
+    {
+      method: "POST",
+      path: "/api/collect",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ type: "view", path: p, landing: "/?utm_source=bench", referrer: null, forms: [] }),
+    },
+  ];
 }
 
-async function startNginx(serverUrl, pagePaths) {
-  const bin = ensureNginx();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-bench-nginx-"));
-  const docroot = path.join(dir, "www");
+/** nginx serving the pages' HTML, fetched once from the server (no Accept-Encoding), from disk. */
+async function startNginxWith(serverUrl, pagePaths) {
+  const pages = [];
   for (const p of pagePaths) {
     const res = await fetch(`${serverUrl}${p}`, { headers: { "accept-encoding": "identity" } });
-    const file = path.join(docroot, p === "/" ? "index.html" : `${p.replace(/^\//, "")}/index.html`);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    pages.push({ path: p, body: Buffer.from(await res.arrayBuffer()) });
   }
-  const port = await freePort();
-  const conf = path.join(dir, "nginx.conf");
-  fs.writeFileSync(
-    conf,
-    `worker_processes auto;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
-  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
-  sendfile on; tcp_nopush on; keepalive_requests 100000;
-  default_type text/html;
-  server {
-    listen 127.0.0.1:${port};
-    root ${docroot};
-    location / { try_files $uri $uri/index.html =404; }
-  }
-}
-`,
-  );
-  fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
-  // nginx's workers run as "nobody": let them read the pages.
-  for (const entry of [dir, ...fs.readdirSync(dir, { recursive: true }).map((e) => path.join(dir, e))]) {
-    fs.chmodSync(entry, fs.statSync(entry).isDirectory() ? 0o755 : 0o644);
-  }
-  execFileSync(bin, ["-t", "-q", "-p", dir, "-c", conf], { stdio: "inherit" });
-  const child = spawn(bin, ["-p", dir, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGQUIT");
-        await exited;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return startNginx({ pages });
 }
 
 const server = await startServer();
 let cold;
+let quiet;
 let nginx;
 let exitCode = 0;
 try {
@@ -226,7 +173,8 @@ try {
   const post = paths.find((p) => p.startsWith("/resources/blog/")) ?? "/resources/blog";
   const loadPaths = ["/", post, "/contact"];
   cold = await startServer({ PAGE_CACHE: "0" });
-  nginx = await startNginx(server.url, loadPaths);
+  quiet = await startServer({ ANALYTICS: "0" });
+  nginx = await startNginxWith(server.url, loadPaths);
   console.log(
     `Throughput (autocannon, ${CONNECTIONS} connections, ${DURATION} s each, SQLite, NODE_ENV=production, ` +
       "no Accept-Encoding: the same plain HTML bytes from each)\n",
@@ -244,18 +192,38 @@ try {
       pad("vs nginx", 10, true),
     ].join(""),
   );
+  const analytics = [];
   for (const p of loadPaths) {
     // Fill the cache first; the warm run then measures answers from it.
     await fetch(`${server.url}${p}`);
+    await fetch(`${quiet.url}${p}`);
     const results = [];
     for (const [target, base] of [
       ["nginx", nginx.url],
       ["cache warm", server.url],
+      ["analytics off", quiet.url],
       ["cache off", cold.url],
     ]) {
       const r = await load(`${base}${p}`);
       results.push({ target, r });
     }
+    const withBeacon = [];
+    for (const [target, base] of [
+      ["+beacon on", server.url],
+      ["+beacon off", quiet.url],
+    ]) {
+      const r = await load(base, pageWithBeacon(p));
+      withBeacon.push({ target, r });
+    }
+    analytics.push({
+      page: p,
+      on: results[1].r.requests.average,
+      off: results[2].r.requests.average,
+      // Two requests per view: the page and its beacon.
+      viewsOn: withBeacon[0].r.requests.average / 2,
+      viewsOff: withBeacon[1].r.requests.average / 2,
+      beaconNon2xx: withBeacon[0].r.non2xx,
+    });
     const nginxRate = results[0].r.requests.average;
     for (const { target, r } of results) {
       const ratio = target === "nginx" ? "" : `${((r.requests.average / nginxRate) * 100).toFixed(1)} %`;
@@ -274,6 +242,38 @@ try {
       );
     }
   }
+  console.log(
+    "\nVisitor analytics (decision 0044): cached page req/s with counting on and off (ANALYTICS=0), target " +
+      "within 5 %; then page views/s when every page is followed by its beacon (2 requests per view)\n",
+  );
+  console.log(
+    [
+      pad("page", pageWidth),
+      pad("on req/s", 11, true),
+      pad("off req/s", 11, true),
+      pad("on vs off", 11, true),
+      pad("target", 9, true),
+      pad("views/s on", 12, true),
+      pad("views/s off", 12, true),
+      pad("on vs off", 11, true),
+    ].join(""),
+  );
+  for (const a of analytics) {
+    const diff = ((a.on / a.off - 1) * 100).toFixed(1);
+    console.log(
+      [
+        pad(a.page, pageWidth),
+        pad(a.on.toFixed(0), 11, true),
+        pad(a.off.toFixed(0), 11, true),
+        pad(`${diff} %`, 11, true),
+        pad(Math.abs(a.on / a.off - 1) <= 0.05 ? "met" : "NOT met", 9, true),
+        pad(a.viewsOn.toFixed(0), 12, true),
+        pad(a.viewsOff.toFixed(0), 12, true),
+        pad(`${((a.viewsOn / a.viewsOff - 1) * 100).toFixed(1)} %`, 11, true),
+      ].join(""),
+    );
+    if (a.beaconNon2xx) console.log(`  (${a.beaconNon2xx} non-2xx answers with the beacon on ${a.page})`);
+  }
   console.log(`\nMachine: ${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? "unknown"}, Node ${process.version}`);
 } catch (err) {
   console.error(err);
@@ -281,6 +281,7 @@ try {
 } finally {
   await server.stop();
   await cold?.stop();
+  await quiet?.stop();
   await nginx?.stop();
 }
 process.exit(exitCode);

@@ -17,6 +17,17 @@ if (skipped > 0 && process.env.CI) {
         names.push(`${suite.name}: ${t.fullName}`);
   console.error(`In CI no test may be skipped; ${skipped} were:\n  ${names.join("\n  ")}`);
 }
+// The 10 slowest files (wall time each, as Vitest timed it), for whoever wants the suite faster.
+const files = (report.testResults ?? [])
+  .filter((suite) => Number.isFinite(suite.startTime) && Number.isFinite(suite.endTime))
+  .map((suite) => ({ name: suite.name.replace(`${process.cwd()}/`, ""), ms: suite.endTime - suite.startTime }))
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 10);
+if (files.length) {
+  console.log("\nSlowest test files:");
+  for (const f of files) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
+  console.log("");
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 // Vitest marks the run unsuccessful for a failed test too: only without one is it an error outside the tests.
 if (report.success === false && failed === 0) console.error("Vitest reported errors outside the tests (see above).");

@@ -23,6 +23,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "file:/tmp/x.db" }).database).toEqual({ kind: "sqlite", file: "/tmp/x.db" });
   });
 
+  it("guards webhooks by default; WEBHOOKS_ALLOW_LOCAL=1 lifts the guard, and the retry settings are read", () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowLocal: false, retryMs: 60_000, maxAttempts: 8, timeoutMs: 10_000 });
+    expect(
+      loadConfig({ WEBHOOKS_ALLOW_LOCAL: "1", WEBHOOK_RETRY_SECONDS: "2", WEBHOOK_MAX_ATTEMPTS: "3" }).webhooks,
+    ).toEqual({ allowLocal: true, retryMs: 2_000, maxAttempts: 3, timeoutMs: 10_000 });
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_LOCAL: "maybe" })).toThrow(/WEBHOOKS_ALLOW_LOCAL/);
+    expect(() => loadConfig({ WEBHOOK_MAX_ATTEMPTS: "0" })).toThrow(/WEBHOOK_MAX_ATTEMPTS/);
+  });
+
   it("rejects an unsupported DATABASE_URL with a clear message", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://u@h/db" })).toThrow(/DATABASE_URL must start with postgres:\/\//);
   });

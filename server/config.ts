@@ -43,6 +43,15 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value !== "0" && value !== "false" && value !== "no"),
   STATEMENT_DAILY_LIMIT_MB: z.coerce.number().min(0).max(100_000).default(500),
+  WEBHOOKS_ALLOW_LOCAL: booleanish,
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
+  ANALYTICS: z
+    .enum(["1", "0", "true", "false", "yes", "no", ""])
+    .optional()
+    .transform((value) => value !== "0" && value !== "false" && value !== "no"),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -87,6 +96,24 @@ export interface AppConfig {
   pageCache: boolean;
   /** Bytes of statements stored per UTC day; past it a lead is taken without its file. */
   statementDailyLimitBytes: number;
+  /** Outgoing webhooks (server/webhooks). */
+  webhooks: {
+    /**
+     * WEBHOOKS_ALLOW_LOCAL=1 (tests, local development): plain http URLs and addresses on
+     * loopback, private, link-local and metadata networks are accepted. Off: https only, public addresses only.
+     */
+    allowLocal: boolean;
+    /** Wait before the second attempt of a failed delivery; doubles per attempt. */
+    retryMs: number;
+    /** Attempts of a delivery before it is marked failed. */
+    maxAttempts: number;
+    /** How long a receiver has to answer. */
+    timeoutMs: number;
+  };
+  /** Visitor counting (server/analytics, decision 0044); on unless ANALYTICS=0. */
+  analytics: boolean;
+  /** Days the visitor aggregates are kept before the daily job purges them (default 730, two years). */
+  analyticsRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -182,6 +209,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     pageCache: e.PAGE_CACHE,
     statementDailyLimitBytes: Math.round(e.STATEMENT_DAILY_LIMIT_MB * 1024 * 1024),
+    webhooks: {
+      allowLocal: e.WEBHOOKS_ALLOW_LOCAL,
+      retryMs: e.WEBHOOK_RETRY_SECONDS * 1000,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
+    analytics: e.ANALYTICS,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   };
 }
 

@@ -7,7 +7,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import type { ViteDevServer } from "vite";
 import { getConfig } from "./config";
 import { closeDb, getDb, migrateToLatest, pingDatabase } from "./db";
-import { seedDatabase } from "./db/seed";
+import { seedDatabase } from "./app/seed";
 import { sessionContext } from "./auth/context";
 import {
   authHandler,
@@ -17,21 +17,30 @@ import {
   resolveSession,
   sameSiteGuard,
 } from "./auth/express";
-import { adminApi } from "./http/admin-api";
+import { adminApi } from "./app/admin-api";
+import { pageCacheContent } from "./app/page-cache-content";
 import { apiErrorHandler, apiNotFound } from "./http/api-errors";
+import { jsonBody } from "./http/body";
 import { closeWhenBodyUnread } from "./http/linger";
 import { clientIp } from "./http/client-ip";
 import { createLoadContext } from "./http/context";
-import { pageCache } from "./http/page-cache";
+import { bypassReason, pageCache } from "./http/page-cache";
 import { precompressedAssets } from "./http/precompressed";
+import { refuseMalformedPath } from "./http/malformed-path";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./forms/form-token-api";
+import { flushVisitorCounts, visitorBeacon } from "./analytics/counting";
+import { registerAnalyticsJobs, schedulePurge } from "./analytics/retention";
+import { arizonaDate } from "@common/arizona";
 import { startJobRunner } from "./jobs/jobs";
 import { registerSubmissionJobs } from "./forms/notify";
-import { ensurePrivateDir } from "./files/private-fs";
+import { registerWebhookJobs } from "./webhooks/deliveries";
+import { registerProposalJobs } from "./proposals/mail";
+import { ensurePrivateDir } from "./private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
+import { normaliseSearchQuery } from "./search/search";
 
 export interface ServerOptions {
   /** Present in development (`npm run dev`): Vite serves assets and rebuilds routes on change. */
@@ -80,16 +89,20 @@ export function createApp(options: ServerOptions = {}) {
   });
   app.use(closeWhenBodyUnread());
   app.use(requestLog());
+  app.use(refuseMalformedPath());
   const renderPage = createFetchHandler(
     () => loadBuild(options.viteDevServer),
     config.isProduction ? "production" : "development",
   );
   const cache = pageCache({
     db: getDb,
+    content: pageCacheContent,
     // Development renders every request (Vite rebuilds modules under it).
     enabled: config.pageCache && !options.viteDevServer,
     isProduction: config.isProduction,
     render: (request, res) => renderPage(request, loadContext(res, options)),
+    // A results page depends on the normalised query alone (and the content, like every page).
+    queryPages: [{ path: "/resources/search", param: "q", normalise: normaliseSearchQuery }],
   });
   // A page the cache holds is answered here, before the rest of the chain, static files and
   // compression look at it; it sets the security headers itself. What follows does not apply
@@ -97,7 +110,14 @@ export function createApp(options: ServerOptions = {}) {
   // better-auth, no private path) and sets no cookie.
   app.use(cache.hits);
   app.use(clientIpHeader());
-  app.use(securityHeaders({ isProduction: config.isProduction, isDevelopment: !!options.viteDevServer }));
+  app.use(
+    securityHeaders({
+      isProduction: config.isProduction,
+      isDevelopment: !!options.viteDevServer,
+      // What the page cache may answer: anonymous GETs of public pages (decision 0039).
+      isAnonymousPublicPage: (req) => bypassReason(req) === null,
+    }),
+  );
   app.use(noStoreForPrivatePaths());
   app.use(noStoreWhenSettingCookies());
   app.use(sameSiteGuard(config.siteUrl));
@@ -122,6 +142,9 @@ export function createApp(options: ServerOptions = {}) {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  // The public pages' visitor beacon (server/analytics, decision 0044): anonymous, so ahead of
+  // the session lookup; a small JSON body; 204 with no cookie.
+  api.post("/collect", jsonBody({ limit: 4 * 1024 }), visitorBeacon(getDb, { enabled: config.analytics }));
   api.use(resolveSession());
   api.get("/form-token", formTokenApi());
   api.use("/admin", adminApi());
@@ -169,10 +192,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const applied = await migrateToLatest(db);
   if (applied.length) log.info("migrations applied", { applied });
   await seedDatabase(db);
-  // Background jobs (the staff e-mails of submissions, with retries): every instance runs the
-  // runner, each job is claimed by one of them (server/jobs).
+  // Background jobs (staff e-mails of submissions, webhook deliveries, with retries): every instance
+  // runs the runner, each job is claimed by one of them (server/jobs).
   registerSubmissionJobs();
-  const stopJobs = startJobRunner(db, { intervalMs: Math.min(5_000, config.submissionNotify.retryMs) });
+  // Visitor aggregates past their retention are purged once a day by whichever instance claims it.
+  registerAnalyticsJobs(config.analyticsRetentionDays);
+  await schedulePurge(db, arizonaDate());
+  registerWebhookJobs();
+  registerProposalJobs();
+  const stopJobs = startJobRunner(db, {
+    intervalMs: Math.min(5_000, config.submissionNotify.retryMs, config.webhooks.retryMs),
+  });
+  if (config.webhooks.allowLocal)
+    log.warn(
+      "WEBHOOKS_ALLOW_LOCAL=1: webhooks may use plain http and call loopback and private addresses (tests and development only)",
+    );
 
   const app = createApp(options);
   const server = http.createServer(app);
@@ -206,6 +240,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.closeIdleConnections();
       });
       await options.viteDevServer?.close();
+      // Counts gathered in the last seconds go to the database before it closes.
+      await flushVisitorCounts();
       await closeDb();
       log.info("shutdown complete");
     })();

@@ -1,3 +1,4 @@
+import { dataAttr, dataSelector } from "./data-attributes";
 /**
  * The WAI-ARIA APG accordions (`app/components/site/accordion.tsx`): the FAQ on the service pages
  * and on /resources/faq. Each question is a native button, so Enter and Space toggle it; a second
@@ -10,9 +11,9 @@
  * #fragment changes, the item it names opens, scrolls into view and its question takes focus.
  */
 
-const ACCORDION = "[data-accordion]";
-const ITEM = "[data-accordion-item]";
-const TRIGGER = "[data-accordion-trigger]";
+const ACCORDION = dataSelector(dataAttr.accordion);
+const ITEM = dataSelector(dataAttr.accordionItem);
+const TRIGGER = dataSelector(dataAttr.accordionTrigger);
 
 /** The questions of one accordion, in order (not those of an accordion nested inside it). */
 function triggersOf(root: Element): HTMLButtonElement[] {
@@ -31,16 +32,16 @@ function isOpen(trigger: HTMLButtonElement): boolean {
 function render(trigger: HTMLButtonElement, open: boolean): void {
   const state = open ? "open" : "closed";
   trigger.setAttribute("aria-expanded", String(open));
-  trigger.dataset.state = state;
+  trigger.setAttribute(dataAttr.state, state);
   const item = trigger.closest<HTMLElement>(ITEM);
-  if (item) item.dataset.state = state;
+  item?.setAttribute(dataAttr.state, state);
   const panel = panelOf(trigger);
   if (panel) panel.hidden = !open;
 }
 
 /** Opens or closes one question; opening closes the others unless the accordion allows several. */
 function setOpen(root: Element, trigger: HTMLButtonElement, open: boolean): void {
-  if (open && root.getAttribute("data-accordion") !== "multiple") {
+  if (open && root.getAttribute(dataAttr.accordion) !== "multiple") {
     for (const other of triggersOf(root)) if (other !== trigger && isOpen(other)) render(other, false);
   }
   render(trigger, open);

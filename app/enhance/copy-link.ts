@@ -1,4 +1,5 @@
 import { toast } from "./toast-store";
+import { dataAttr, dataSelector } from "./data-attributes";
 
 /** The page's address as a visitor would share it: without the #fragment. */
 export const shareableAddress = (href: string) => href.split("#")[0]!;
@@ -26,7 +27,7 @@ export async function copyLink(href: string, clipboard: Pick<Clipboard, "writeTe
 
 /** The "Copy link" buttons (CopyLinkButton) copy the current page's address. */
 export function enhanceCopyLinks(): void {
-  for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy-link]")) {
+  for (const button of document.querySelectorAll<HTMLButtonElement>(`button${dataSelector(dataAttr.copyLink)}`)) {
     button.addEventListener("click", () => void copyLink(window.location.href, navigator.clipboard));
   }
 }

@@ -2,8 +2,14 @@ import { attributionOf, type Attribution } from "@common/attribution";
 
 /**
  * The visit's first touch (common/attribution.ts), kept in sessionStorage from its first page
- * view: app/enhance/site.ts records it on every public page, the public forms post it. Browser
- * only; the server never renders it (cached pages are shared by every visitor).
+ * view: app/enhance/site.ts records it on every public page as the page is left, the public
+ * forms post it. Browser only; the server never renders it (cached pages are shared by every
+ * visitor).
+ *
+ * sessionStorage is synchronous, and a page's first use of it can wait on the browser process
+ * (in a renderer process just started for the page, hundreds of milliseconds on a busy 2-core
+ * machine): it is never touched while the page loads, only when the visitor moves into a form
+ * or leaves the page (decision 0039).
  */
 const KEY = "meritum.first-touch";
 let known: Attribution | undefined;
@@ -24,4 +30,13 @@ export function firstTouch(): Attribution {
     // Storage refused (private mode, quota): kept for this page only.
   }
   return known;
+}
+
+/** Keeps this page as the visit's first touch, unless one is kept already, when the page is hidden or left. */
+export function recordFirstTouchOnLeave(): void {
+  const record = () => void firstTouch();
+  window.addEventListener("pagehide", record);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") record();
+  });
 }

@@ -1,3 +1,4 @@
+import { dataAttr, dataSelector } from "./data-attributes";
 /** Field name → the sentence to show beside that field (common/result.ts's FieldErrors). */
 export type FieldErrors = Record<string, string>;
 
@@ -23,13 +24,14 @@ function describe(el: Element, id: string, on: boolean) {
  * (a FieldSet, whose checkboxes are only marked invalid).
  */
 function setFieldError(field: HTMLElement, message: string | undefined) {
-  const slot = field.querySelector<HTMLElement>(":scope > [data-error-slot]");
+  const slot = field.querySelector<HTMLElement>(`:scope > ${dataSelector(dataAttr.errorSlot)}`);
   if (!slot) return;
   const text = slot.lastElementChild;
   if (text) text.textContent = message ?? "";
   slot.hidden = !message;
   const controls = [...field.querySelectorAll("input:not([type=hidden]), select, textarea")];
-  for (const el of field.dataset.field === "group" ? [field] : controls) describe(el, slot.id, Boolean(message));
+  for (const el of field.getAttribute(dataAttr.field) === "group" ? [field] : controls)
+    describe(el, slot.id, Boolean(message));
   for (const el of controls) {
     if (message) el.setAttribute("aria-invalid", "true");
     else el.removeAttribute("aria-invalid");
@@ -41,7 +43,7 @@ function setFieldError(field: HTMLElement, message: string | undefined) {
  * field in error, in place of the summary the page may already show.
  */
 function showSummary(form: HTMLFormElement, links: Array<{ target: HTMLElement; text: string }>) {
-  const template = form.querySelector("template[data-error-summary-template]");
+  const template = form.querySelector(`template${dataSelector(dataAttr.errorSummaryTemplate)}`);
   const summary = template instanceof HTMLTemplateElement ? template.content.firstElementChild : null;
   if (!(summary instanceof HTMLElement)) return undefined;
   const shown = summary.cloneNode(true) as HTMLElement;
@@ -55,7 +57,7 @@ function showSummary(form: HTMLFormElement, links: Array<{ target: HTMLElement; 
     pattern!.before(item);
   }
   pattern?.remove();
-  const current = form.querySelector("[data-error-summary]");
+  const current = form.querySelector(dataSelector(dataAttr.errorSummary));
   if (current) current.replaceWith(shown);
   else form.prepend(shown);
   form.setAttribute("aria-describedby", shown.id);
@@ -69,11 +71,11 @@ function showSummary(form: HTMLFormElement, links: Array<{ target: HTMLElement; 
  * field in error, else to the summary (as the JavaScript forms did before decision 0037).
  */
 export function showFormErrors(form: HTMLFormElement, errors: FieldErrors): void {
-  for (const field of form.querySelectorAll<HTMLElement>("[data-field]")) setFieldError(field, undefined);
+  for (const field of form.querySelectorAll<HTMLElement>(dataSelector(dataAttr.field))) setFieldError(field, undefined);
   const inError: Array<{ target: HTMLElement; text: string }> = [];
   for (const [name, text] of Object.entries(errors)) {
     const target = controlsNamed(form, name)[0];
-    const field = target?.closest<HTMLElement>("[data-field]");
+    const field = target?.closest<HTMLElement>(dataSelector(dataAttr.field));
     if (!target || !field) continue;
     setFieldError(field, text);
     inError.push({ target, text });

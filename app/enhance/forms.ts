@@ -3,11 +3,14 @@ import { checkStatement } from "@common/lead";
 import { showFormErrors, type FieldErrors } from "./form-errors";
 import { onLoadStopped } from "./load-stopped";
 import { loadFormChecks } from "./load-form-checks";
+import { dataAttr, dataSelector } from "./data-attributes";
 
 /** The definitions of the fields the answer checks read, from the form's JSON data block (FormCheckData). */
 function fieldsOf(form: HTMLFormElement): FormField[] {
   try {
-    const parsed: unknown = JSON.parse(form.querySelector("script[data-form-fields]")?.textContent ?? "[]");
+    const parsed: unknown = JSON.parse(
+      form.querySelector(`script${dataSelector(dataAttr.formFields)}`)?.textContent ?? "[]",
+    );
     return Array.isArray(parsed) ? (parsed as FormField[]) : [];
   } catch {
     return [];
@@ -43,16 +46,16 @@ async function errorsIn(form: HTMLFormElement, fields: readonly FormField[], lea
 
 /** The send button and the status under it (SendButton) say the post is under way, or are back at rest. */
 function showSending(form: HTMLFormElement, sending: boolean) {
-  const button = form.querySelector<HTMLButtonElement>("button[data-sending-label]");
+  const button = form.querySelector<HTMLButtonElement>(`button${dataSelector(dataAttr.sendingLabel)}`);
   if (button) {
     button.dataset.label ??= button.textContent ?? "";
-    button.textContent = (sending ? button.dataset.sendingLabel : button.dataset.label) ?? "";
+    button.textContent = (sending ? button.getAttribute(dataAttr.sendingLabel) : button.dataset.label) ?? "";
     button.disabled = sending;
     if (sending) button.setAttribute("aria-disabled", "true");
     else button.removeAttribute("aria-disabled");
   }
-  const status = form.querySelector<HTMLElement>("[data-sending-status]");
-  if (status) status.textContent = sending ? (status.dataset.sendingStatus ?? "") : "";
+  const status = form.querySelector<HTMLElement>(dataSelector(dataAttr.sendingStatus));
+  if (status) status.textContent = sending ? (status.getAttribute(dataAttr.sendingStatus) ?? "") : "";
 }
 
 /**
@@ -67,7 +70,7 @@ function skipPageTransition() {
 
 function enhanceForm(form: HTMLFormElement) {
   const fields = fieldsOf(form);
-  const lead = form.dataset.publicForm === "lead";
+  const lead = form.getAttribute(dataAttr.publicForm) === "lead";
   // The checks carry the schema library: they load when the visitor first moves into the form.
   form.addEventListener("focusin", () => void loadFormChecks(), { once: true });
   let busy = false;
@@ -107,5 +110,6 @@ function enhanceForm(form: HTMLFormElement) {
  * cannot load), the browser posts the form and the button says it is sending.
  */
 export function enhanceForms(): void {
-  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-public-form]")) enhanceForm(form);
+  for (const form of document.querySelectorAll<HTMLFormElement>(`form${dataSelector(dataAttr.publicForm)}`))
+    enhanceForm(form);
 }

@@ -1,3 +1,4 @@
+import { dataAttr, dataSelector, type DataAttr } from "./data-attributes";
 import {
   estimateFigures,
   estimateSavings,
@@ -13,12 +14,12 @@ const FIELDS: CalculatorField[] = ["volume", "transactions", "fees"];
 
 /** The published illustration the server rendered into the form (from the site settings). */
 function assumptionsOf(form: HTMLFormElement): CalculatorAssumptions | undefined {
-  const read = (name: string) => Number(form.getAttribute(name) ?? Number.NaN);
+  const read = (name: DataAttr) => Number(form.getAttribute(name) ?? Number.NaN);
   const assumptions = {
-    interchangePercent: read("data-interchange-percent"),
-    markupPercent: read("data-markup-percent"),
-    perTransactionFee: read("data-per-transaction-fee"),
-    monthlyFee: read("data-monthly-fee"),
+    interchangePercent: read(dataAttr.interchangePercent),
+    markupPercent: read(dataAttr.markupPercent),
+    perTransactionFee: read(dataAttr.perTransactionFee),
+    monthlyFee: read(dataAttr.monthlyFee),
   };
   return Object.values(assumptions).every(Number.isFinite) ? assumptions : undefined;
 }
@@ -27,8 +28,8 @@ function assumptionsOf(form: HTMLFormElement): CalculatorAssumptions | undefined
 function showErrors(inputs: HTMLInputElement[], errors: FieldErrors): void {
   for (const input of inputs) {
     const error = errors[input.name as CalculatorField];
-    const hintId = input.dataset.calculatorHint ?? "";
-    const errorId = input.dataset.calculatorError ?? "";
+    const hintId = input.getAttribute(dataAttr.calculatorHint) ?? "";
+    const errorId = input.getAttribute(dataAttr.calculatorError) ?? "";
     const message = document.getElementById(errorId);
     if (error) input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");
@@ -47,14 +48,16 @@ function showErrors(inputs: HTMLInputElement[], errors: FieldErrors): void {
  * calculating the same numbers again announces nothing new.
  */
 function showResult(root: Element, region: HTMLElement, state: string, figures?: EstimateFigures, href?: string): void {
-  const template = root.querySelector<HTMLTemplateElement>(`template[data-calculator-state="${state}"]`);
+  const template = root.querySelector<HTMLTemplateElement>(`template${dataSelector(dataAttr.calculatorState, state)}`);
   const heading = region.firstElementChild;
   if (!template || !heading) return;
   const content = template.content.cloneNode(true) as DocumentFragment;
-  for (const el of content.querySelectorAll<HTMLElement>("[data-calculator-figure]")) {
-    el.textContent = figures?.[el.dataset.calculatorFigure as keyof EstimateFigures] ?? "";
+  for (const el of content.querySelectorAll<HTMLElement>(dataSelector(dataAttr.calculatorFigure))) {
+    el.textContent = figures?.[el.getAttribute(dataAttr.calculatorFigure) as keyof EstimateFigures] ?? "";
   }
-  if (href) for (const link of content.querySelectorAll("a[data-calculator-link]")) link.setAttribute("href", href);
+  if (href)
+    for (const link of content.querySelectorAll(`a${dataSelector(dataAttr.calculatorLink)}`))
+      link.setAttribute("href", href);
 
   const next = document.createElement("div");
   next.append(content);
@@ -74,9 +77,9 @@ function showResult(root: Element, region: HTMLElement, state: string, figures?:
  * live region and carry them into the "Get my Free Analysis" link.
  */
 export function enhanceSavingsCalculators(): void {
-  for (const root of document.querySelectorAll("[data-savings-calculator]")) {
+  for (const root of document.querySelectorAll(dataSelector(dataAttr.savingsCalculator))) {
     const form = root.querySelector("form");
-    const region = root.querySelector<HTMLElement>("[data-calculator-result]");
+    const region = root.querySelector<HTMLElement>(dataSelector(dataAttr.calculatorResult));
     const assumptions = form ? assumptionsOf(form) : undefined;
     if (!form || !region || !assumptions) continue;
     const inputs = FIELDS.map((name) => form.elements.namedItem(name)).filter(

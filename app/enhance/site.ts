@@ -7,17 +7,19 @@
 import { enhanceAccordions } from "./accordion";
 import { enhanceCopyLinks } from "./copy-link";
 import { enhanceDrawers } from "./drawer";
-import { firstTouch } from "./first-touch";
+import { recordFirstTouchOnLeave } from "./first-touch";
 import { enhanceFormGuards } from "./form-guard";
 import { enhanceForms } from "./forms";
 import { enhanceNavMenus } from "./nav";
 import { enhancePageLoading } from "./page-loading";
 import { enhanceSavingsCalculators } from "./savings-calculator";
 import { enhanceToaster } from "./toaster";
+import { dataAttr } from "./data-attributes";
+import { countVisit } from "./visit-count";
 
 const enhancements: Array<[name: string, run: () => void]> = [
   // Where this visit began, for the public forms (common/attribution.ts).
-  ["first touch", () => void firstTouch()],
+  ["first touch", recordFirstTouchOnLeave],
   ["page loading", enhancePageLoading],
   ["form guards", enhanceFormGuards],
   ["navigation menus", enhanceNavMenus],
@@ -27,6 +29,8 @@ const enhancements: Array<[name: string, run: () => void]> = [
   ["accordions", enhanceAccordions],
   ["savings calculator", enhanceSavingsCalculators],
   ["forms", enhanceForms],
+  // The cookieless visitor count (decision 0044), last: nothing above waits for it.
+  ["visit count", countVisit],
 ];
 
 for (const [name, run] of enhancements) {
@@ -39,4 +43,4 @@ for (const [name, run] of enhancements) {
 }
 
 // Tests (and nothing else) wait for this before they use a menu.
-document.documentElement.setAttribute("data-enhanced", "");
+document.documentElement.setAttribute(dataAttr.enhanced, "");

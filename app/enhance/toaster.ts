@@ -1,3 +1,4 @@
+import { dataAttr, dataSelector } from "./data-attributes";
 import {
   TOAST_BODY_CLASS,
   TOAST_CLOSE_LABEL,
@@ -90,10 +91,10 @@ function announce(region: HTMLElement, toast: ToastData) {
  * dismisses it; F8 focuses the region, also before any toast.
  */
 export function enhanceToaster(): void {
-  const region = document.querySelector<HTMLElement>("[data-toaster]");
+  const region = document.querySelector<HTMLElement>(dataSelector(dataAttr.toaster));
   const list = region?.querySelector("ol");
   if (!region || !list) return;
-  const closeIcon = region.querySelector<HTMLTemplateElement>("template[data-toast-close-icon]");
+  const closeIcon = region.querySelector<HTMLTemplateElement>(`template${dataSelector(dataAttr.toastCloseIcon)}`);
   const shown = new Map<string, Shown>();
   /** Toasts that closed and left the screen, kept in the store for a while (TOAST_REMOVE_DELAY). */
   const gone = new Set<string>();

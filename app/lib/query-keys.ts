@@ -73,6 +73,7 @@ export type ContactListFilter = {
   status?: string;
   owner?: string;
   source?: string;
+  proposal?: string;
   from?: string;
   to?: string;
   sort?: string;
@@ -85,8 +86,22 @@ export const contactsKeys = {
   detail: (id: string) => [...contactsKeys.all, encodeURIComponent(id)],
 };
 
+/** A contact's statement reviews and proposals (decision 0043), inside the contacts area. */
+export const proposalsKeys = {
+  all: [...contactsKeys.all, "proposals"] as const,
+  contact: (id: string) => [...proposalsKeys.all, "contact", encodeURIComponent(id)],
+  funnel: () => [...proposalsKeys.all, "funnel"],
+};
+
+export const pricingKeys = {
+  all: ["/api/admin/pricing"] as const,
+  detail: () => [...pricingKeys.all],
+};
+
 export const dashboardKeys = {
   all: ["/api/admin/dashboard"] as const,
+  /** The "Visitors" section for the last `days` days; `<visitors>/<table>.csv?days=` downloads a table. */
+  visitors: (days: number) => [...dashboardKeys.all, "visitors", ...querySegment({ days })],
 };
 
 export const faqKeys = {
@@ -114,4 +129,14 @@ export const mediaKeys = {
 export const settingsKeys = {
   all: ["/api/admin/settings"] as const,
   detail: () => [...settingsKeys.all],
+};
+
+export const integrationsKeys = {
+  all: ["/api/admin/integrations"] as const,
+  list: () => [...integrationsKeys.all],
+  /** The delivery log: GET …/deliveries?endpoint=&page= */
+  deliveries: (filter: { endpoint?: string; page?: number } = {}) => [
+    ...integrationsKeys.all,
+    `deliveries${querySegment(filter)[0] ?? ""}`,
+  ],
 };

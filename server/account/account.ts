@@ -5,9 +5,10 @@ import { auditActionLabels, listAudit, writeAudit, type AuditEntry } from "../au
 import { getAuth, type AuthSession } from "../auth/auth";
 import { passwordProblem } from "../auth/password-policy";
 import { errorMessage } from "../auth/route-helpers";
+import { countedPasswordCheck, type PasswordCheckDuring } from "../auth/session-password";
 import type { DB } from "../db";
 import { describeUserAgent } from "../http/user-agent";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 
 /**
  * The signed-in user's own account (the Security page, /api/admin/security): password,
@@ -55,7 +56,15 @@ function audit(ctx: AccountContext, action: string, details?: AuditEntry["detail
 
 const isWrongPassword = (err: unknown) => /invalid password/i.test(errorMessage(err, ""));
 
-/** A wrong current password on the Security page: audited like a failed sign-in (the budget is checked by the API). */
+/**
+ * A current-password check of the Security page, counted per account (the 5th wrong one in a
+ * row ends the session: a 401 ServiceError); the address's budget is checked by the API.
+ */
+function counted<T>(ctx: AccountContext, during: PasswordCheckDuring, check: () => Promise<T>): Promise<T> {
+  return countedPasswordCheck(ctx.db, ctx.session, ctx.actor, during, check, isWrongPassword);
+}
+
+/** A wrong current password on the Security page: audited like a failed sign-in. */
 function auditWrongPassword(
   ctx: AccountContext,
   during: "password_change" | "two_factor_setup" | "two_factor_disable",
@@ -92,14 +101,17 @@ export async function changePassword(ctx: AccountContext, raw: unknown): Promise
   const problem = passwordProblem(input.password);
   if (problem) throw new ServiceError("validation", problem, { password: problem });
   try {
-    const { headers } = await getAuth().api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
-      headers: ctx.headers,
-      returnHeaders: true,
-    });
+    const { headers } = await counted(ctx, "password_change", () =>
+      getAuth().api.changePassword({
+        body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
+        headers: ctx.headers,
+        returnHeaders: true,
+      }),
+    );
     await audit(ctx, "password.changed");
     return headers.getSetCookie();
   } catch (err) {
+    if (err instanceof ServiceError) throw err;
     if (isWrongPassword(err)) {
       await auditWrongPassword(ctx, "password_change");
       const message = "The current password is not correct.";
@@ -114,9 +126,12 @@ export async function startTwoFactorSetup(ctx: AccountContext, raw: unknown): Pr
   const { password } = parseInput(passwordConfirmationSchema, raw);
   let uri: string;
   try {
-    const res = await getAuth().api.enableTwoFactor({ body: { password }, headers: ctx.headers });
+    const res = await counted(ctx, "two_factor_setup", () =>
+      getAuth().api.enableTwoFactor({ body: { password }, headers: ctx.headers }),
+    );
     uri = (res as { totpURI: string }).totpURI;
   } catch (err) {
+    if (err instanceof ServiceError) throw err;
     if (isWrongPassword(err)) {
       await auditWrongPassword(ctx, "two_factor_setup");
       const message = "The password is not correct.";
@@ -153,14 +168,13 @@ export async function confirmTwoFactor(
 export async function disableTwoFactor(ctx: AccountContext, raw: unknown): Promise<Cookies> {
   const { password } = parseInput(passwordConfirmationSchema, raw);
   try {
-    const { headers } = await getAuth().api.disableTwoFactor({
-      body: { password },
-      headers: ctx.headers,
-      returnHeaders: true,
-    });
+    const { headers } = await counted(ctx, "two_factor_disable", () =>
+      getAuth().api.disableTwoFactor({ body: { password }, headers: ctx.headers, returnHeaders: true }),
+    );
     await audit(ctx, "two_factor.disabled");
     return headers.getSetCookie();
   } catch (err) {
+    if (err instanceof ServiceError) throw err;
     if (isWrongPassword(err)) {
       await auditWrongPassword(ctx, "two_factor_disable");
       const message = "The password is not correct.";

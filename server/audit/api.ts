@@ -17,7 +17,7 @@ export interface AuditLogResponse {
 
 /**
  * /api/admin/users/audit-log (the "audit" permission; shown on the Users screen, so mounted
- * under the "users" section by server/http/admin-api.ts): newest first, AUDIT_PAGE_SIZE a
+ * under the "users" section by server/app/admin-api.ts): newest first, AUDIT_PAGE_SIZE a
  * page, filtered by person or target and by action (common/audit.ts).
  */
 export function auditLogApi() {

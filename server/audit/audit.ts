@@ -141,6 +141,7 @@ export const auditActionLabels: Record<string, string> = {
   "session.idle_timeout": "Signed out after inactivity",
   "session.reauthenticated": "Confirmed password for a sensitive action",
   "session.reauth_failure": "Wrong password when confirming a sensitive action",
+  "session.ended_password_failures": "Signed out after 5 wrong passwords in a row",
   "user.created": "User created",
   "user.invited": "User invited",
   "user.invite_accepted": "Invitation accepted",
@@ -172,6 +173,16 @@ export const auditActionLabels: Record<string, string> = {
   "contact.note_added": "Note added to a contact",
   "contact.deleted": "Contact erased",
   "contact.exported": "Contacts exported as CSV",
+  "webhook.created": "Webhook added",
+  "webhook.updated": "Webhook changed",
+  "webhook.deleted": "Webhook removed",
+  "webhook.secret_rotated": "Webhook signing secret replaced",
+  "webhook.test_sent": "Webhook test event sent",
+  "webhook.delivery_resent": "Webhook delivery sent again",
+  "proposal.pricing_changed": "Proposal pricing changed",
+  "proposal.review_saved": "Statement review saved",
+  "proposal.sent": "Proposal sent",
+  "proposal.accepted": "Proposal accepted by the merchant",
 };
 
 /** Who acted, from where (an admin API call's `apiActor`). */

@@ -17,6 +17,7 @@ import { isPostgres } from "../db/dialect";
 import { log } from "../logger";
 import { escapeHtml, sendMail } from "../mail/mail";
 import { clearFailures, lockedUntil } from "./lockout";
+import { sessionPasswordKey } from "./session-password";
 import { PASSWORD_LENGTH } from "@common/limits";
 import { passwordProblem } from "./password-policy";
 import { SessionTokenHashPlugin } from "./session-token-plugin";
@@ -252,6 +253,7 @@ function createAuth(db: DB) {
           const session = ctx.context.newSession;
           if (!session) return;
           await clearFailures(db, email);
+          await clearFailures(db, sessionPasswordKey(session.user.id));
           if ((session.user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return; // audited when the second step succeeds
           await writeAudit(db, {
             action: "sign_in.success",

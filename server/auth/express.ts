@@ -9,7 +9,7 @@ import { CLIENT_IP_HEADER, getAuth, type AuthSession } from "./auth";
 import { isIdleExpired } from "./session-policy";
 import { ServiceError } from "@common/result";
 import { can, type Permission } from "@common/roles";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 
 /** Puts the computed client IP into the header better-auth reads, replacing any client copy. */
 export function clientIpHeader() {

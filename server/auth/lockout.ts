@@ -39,11 +39,7 @@ export async function reserveSignInAttempt(db: DB, email: string, rule: LockoutR
       .execute();
     let select = trx.selectFrom("sign_in_lockouts").selectAll().where("email", "=", key);
     if (isPostgres(db)) select = select.forUpdate();
-    const row = (await select.executeTakeFirstOrThrow()) as {
-      failures: number;
-      locked_until: string | null;
-      updated_at: string;
-    };
+    const row = await select.executeTakeFirstOrThrow();
     const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
     if (lockedUntil > now) {
       return {

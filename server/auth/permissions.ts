@@ -13,11 +13,25 @@ export function getSession(args: Args): AuthSession | null {
   return args.context.get(sessionContext);
 }
 
-/** Only same-site paths: "/admin/x" yes; "//evil", "https://evil", "/\\evil" no. */
+/**
+ * Only same-site paths that a `Location` header can carry as they are: "/admin/x" yes;
+ * "//evil", "https://evil", "/\\evil" no, nor any control character, space or non-ASCII
+ * character (printable ASCII only), nor a broken %-encoding (that page would answer 400).
+ * Anything else falls back to /admin.
+ */
 export function safeRedirectPath(value: string | null | undefined, fallback = "/admin"): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\r\n\t]/.test(value)) return fallback;
+  if (!/^[\x21-\x7e]+$/.test(value) || !decodes(value)) return fallback;
   return value;
+}
+
+/** Whether every %-escape decodes (the result is used: a bare decodeURI call is dropped by the bundler as pure). */
+function decodes(value: string): boolean {
+  try {
+    return decodeURI(value) !== "";
+  } catch {
+    return false;
+  }
 }
 
 function loginRedirect(request: Request): Response {

@@ -5,8 +5,9 @@ import { passwordConfirmationSchema } from "@common/users";
 import { writeAudit } from "../audit/audit";
 import { getConfig } from "../config";
 import type { DB } from "../db";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import type { AuthSession } from "./auth";
+import { countedPasswordCheck } from "./session-password";
 
 /**
  * Staff session rules on top of better-auth (decision 0019):
@@ -45,17 +46,11 @@ export async function assertFresh(db: DB, res: Response): Promise<void> {
 
 /**
  * `{ password }`: confirms the signed-in user's password and opens the re-authentication
- * window for this session. A wrong password is a field error (and audited).
+ * window for this session. A wrong password is a field error (and audited), counted per
+ * account (session-password.ts: the 5th in a row ends the session).
  */
 export async function reauthenticate(db: DB, session: AuthSession, actor: Actor, raw: unknown): Promise<void> {
   const { password } = parseInput(passwordConfirmationSchema, raw);
-  const account = await db
-    .selectFrom("account")
-    .select("password")
-    .where("userId", "=", session.user.id)
-    .where("providerId", "=", "credential")
-    .executeTakeFirst();
-  const ok = !!account?.password && (await verifyPassword({ hash: account.password, password }));
   const audit = {
     target: actor.email,
     actorId: actor.id,
@@ -63,11 +58,27 @@ export async function reauthenticate(db: DB, session: AuthSession, actor: Actor,
     ip: actor.ip,
     userAgent: actor.userAgent,
   };
-  if (!ok) {
-    await writeAudit(db, { action: "session.reauth_failure", ...audit });
-    const message = "The password is not correct.";
-    throw new ServiceError("validation", message, { password: message });
-  }
+  const wrong = new ServiceError("validation", "The password is not correct.", {
+    password: "The password is not correct.",
+  });
+  await countedPasswordCheck(
+    db,
+    session,
+    actor,
+    "reauthenticate",
+    async () => {
+      const account = await db
+        .selectFrom("account")
+        .select("password")
+        .where("userId", "=", session.user.id)
+        .where("providerId", "=", "credential")
+        .executeTakeFirst();
+      if (account?.password && (await verifyPassword({ hash: account.password, password }))) return;
+      await writeAudit(db, { action: "session.reauth_failure", ...audit });
+      throw wrong;
+    },
+    (err) => err === wrong,
+  );
   await db
     .updateTable("session")
     .set({ reauthenticatedAt: new Date().toISOString() })

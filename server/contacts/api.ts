@@ -24,10 +24,10 @@ const count = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`
  * (`submissions`, handed in by the composition of the admin API).
  */
 
+/** A staff member as an owner choice: the name only (editors read this list; e-mails are for Users). */
 export interface StaffOption {
   id: string;
   name: string;
-  email: string;
 }
 
 /** GET /api/admin/contacts?q&status&owner&source&from&to&sort&page */
@@ -46,7 +46,7 @@ export interface ContactDetailResponse {
 }
 
 async function staffOptions(): Promise<StaffOption[]> {
-  return getDb().selectFrom("user").select(["id", "name", "email"]).orderBy("name").orderBy("email").execute();
+  return getDb().selectFrom("user").select(["id", "name"]).orderBy("name").orderBy("id").execute();
 }
 
 export function contactsApi(submissions: ContactSubmissions) {
@@ -124,7 +124,7 @@ export function contactsApi(submissions: ContactSubmissions) {
     res.set({
       "Content-Type": file.mimeType,
       "Content-Length": String(file.bytes.byteLength),
-      "Content-Disposition": contentDisposition("attachment", file.filename),
+      "Content-Disposition": contentDisposition("attachment", file.filename, file.mimeType),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     });

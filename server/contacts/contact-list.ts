@@ -52,6 +52,8 @@ export function filteredContacts(db: DB, filter: Omit<ContactFilter, "sort" | "p
   if (filter.owner === "none") q = q.where("contacts.owner_id", "is", null);
   else if (filter.owner) q = q.where("contacts.owner_id", "=", filter.owner === "me" ? me : filter.owner);
   if (filter.source) q = q.where("contacts.source", "=", filter.source);
+  if (filter.proposal === "none") q = q.where("contacts.proposal_state", "is", null);
+  else if (filter.proposal) q = q.where("contacts.proposal_state", "=", filter.proposal);
   if (filter.from) q = q.where("contacts.created_at", ">=", arizonaDayStart(filter.from));
   if (filter.to) q = q.where("contacts.created_at", "<", arizonaDayStart(addDays(filter.to, 1)));
   return q;
@@ -77,6 +79,10 @@ function sorted(db: DB, q: ContactsQuery, sort: ContactFilter["sort"], searching
       return q.orderBy("contacts.name", "asc").orderBy("contacts.id", "asc");
     case "business":
       return q.orderBy("contacts.business_name", "asc").orderBy("contacts.id", "asc");
+    case "savings":
+      return q
+        .orderBy("contacts.proposal_annual_savings_cents", (ob) => ob.desc().nullsLast())
+        .orderBy("contacts.id", "desc");
     default:
       return q.orderBy("contacts.created_at", "desc").orderBy("contacts.id", "desc");
   }
@@ -91,6 +97,7 @@ const SORT_KEY = {
   activity: ["last_submitted_at", -1],
   name: ["name", 1],
   business: ["business_name", 1],
+  savings: ["proposal_annual_savings_cents", -1],
 } as const;
 
 /**
@@ -110,7 +117,13 @@ async function pageIds(db: DB, filter: ContactFilter, me: string, size: number) 
       .execute();
     if (matches.length <= SEARCH_ONE_PASS) {
       const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-      matches.sort((a, b) => direction * (cmp(String(a.key), String(b.key)) || cmp(a.id, b.id)));
+      // Numbers (the savings sort) compare as numbers; a missing key sorts last either way.
+      const cmpKey = (a: unknown, b: unknown) =>
+        typeof a === "number" || typeof b === "number" ? Number(a) - Number(b) : cmp(String(a), String(b));
+      matches.sort((a, b) => {
+        if ((a.key === null) !== (b.key === null)) return a.key === null ? 1 : -1;
+        return direction * (cmpKey(a.key, b.key) || cmp(a.id, b.id));
+      });
       const pages = Math.max(1, Math.ceil(matches.length / size));
       const page = Math.min(filter.page, pages);
       const ids = matches.slice((page - 1) * size, page * size).map((m) => m.id);

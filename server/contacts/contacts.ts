@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { applyProfileInput, CONTACT_STATUSES, contactInputSchema, type ContactStatus } from "@common/contacts";
 import { LEAD_PROFILE_KEYS, readLeadProfile, type LeadProfile } from "@common/lead-profile";
+import type { ProposalState } from "@common/proposals";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 
 /**
  * Contacts: one row per person or business, deduplicated by lower-cased e-mail. This module
@@ -27,6 +28,9 @@ export interface ContactRow {
   submissionCount: number;
   createdAt: string;
   lastSubmittedAt: string;
+  /** Proposals (decision 0043): written by setContactProposalSummary. */
+  proposalState: ProposalState | null;
+  proposalAnnualSavingsCents: number | null;
 }
 
 export interface Contact extends ContactRow {
@@ -57,6 +61,8 @@ export const contactColumns = [
   "contacts.submission_count",
   "contacts.created_at",
   "contacts.last_submitted_at",
+  "contacts.proposal_state",
+  "contacts.proposal_annual_savings_cents",
 ] as const;
 
 export const contactDetailColumns = [
@@ -86,6 +92,8 @@ type ListRecord = {
   submission_count: number;
   created_at: string;
   last_submitted_at: string;
+  proposal_state: ProposalState | null;
+  proposal_annual_savings_cents: number | null;
 };
 
 export function toContactRow(r: ListRecord): ContactRow {
@@ -102,6 +110,9 @@ export function toContactRow(r: ListRecord): ContactRow {
     submissionCount: Number(r.submission_count),
     createdAt: r.created_at,
     lastSubmittedAt: r.last_submitted_at,
+    proposalState: r.proposal_state,
+    proposalAnnualSavingsCents:
+      r.proposal_annual_savings_cents === null ? null : Number(r.proposal_annual_savings_cents),
   };
 }
 

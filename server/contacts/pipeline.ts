@@ -10,7 +10,7 @@ import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { actorName, addActivity, auditFrom, getContact } from "./contacts";
 import type { ContactSubmissions } from "./submission-port";
 

@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { ADMIN_ARTICLE_PAGE_SIZE, type ArticleListQuery, type ContentStatus } from "@common/content";
 import type { DB } from "../db";
+import type { ArticleColumns } from "../db/schema";
 import { untyped, type ArticleTable } from "./articles";
 import { articlePath } from "./redirects";
 import { VISIBLE_STATUSES } from "./visibility";
@@ -36,17 +37,10 @@ export interface AdminArticlePage {
   categories: string[];
 }
 
-type ListRow = {
-  id: string;
-  title: string;
-  slug: string;
-  category: string;
-  author_name: string;
-  status: string;
-  published_at: string | null;
-  updated_at: string;
-  version: number;
-};
+type ListRow = Pick<
+  Selectable<ArticleColumns>,
+  "id" | "title" | "slug" | "category" | "author_name" | "status" | "published_at" | "updated_at" | "version"
+>;
 
 /** `%text%` for LIKE, with LIKE's own characters escaped. */
 function containsPattern(text: string): string {

@@ -23,7 +23,7 @@ import {
   saveArticleAs,
 } from "./editor";
 import { markdownPreview } from "./preview";
-import { articlePath } from "./redirects";
+import { articlePath, previewPath } from "./redirects";
 import { diffRevision, listRevisions, type RevisionDiff, type RevisionSummary } from "./revisions";
 
 /**
@@ -53,12 +53,6 @@ export interface SavedArticle {
   slug: string;
   status: ContentStatus;
   updatedAt: string;
-}
-
-const PREVIEW_BASE: Record<ArticleTable, string> = { blog_posts: "/preview/blog", help_guides: "/preview/guides" };
-
-export function previewPath(table: ArticleTable, id: string): string {
-  return `${PREVIEW_BASE[table]}/${id}`;
 }
 
 function itemResponse(table: ArticleTable, article: Article): ArticleResponse {
@@ -122,7 +116,8 @@ export function articlesApi(table: ArticleTable) {
 
     router.post("/", async (req, res) => {
       const { user } = apiSession(res);
-      const input = { authorName: user.name, authorUserId: user.id, ...bodyObject(req) };
+      // The author is whoever creates it: an authorUserId in the body is not taken.
+      const input = { authorName: user.name, ...bodyObject(req), authorUserId: user.id };
       const article = await createArticleAs(getDb(), apiActor(req, res), table, input);
       sendSuccess(res, { message: statusMessage(table, article, true), data: saved(article) }, 201);
     });
@@ -134,7 +129,8 @@ export function articlesApi(table: ArticleTable) {
     });
 
     router.put("/:id", async (req, res) => {
-      const { baseVersion, autosave, ...input } = bodyObject(req);
+      // The author's id stays as created (from the session); one in the body is not taken.
+      const { baseVersion, autosave, authorUserId: _author, ...input } = bodyObject(req);
       const meta = parseInput(articleSaveMetaSchema, { baseVersion, autosave });
       const article = await saveArticleAs(
         getDb(),

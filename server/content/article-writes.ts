@@ -1,19 +1,17 @@
 import crypto from "node:crypto";
-import { articleInputSchema, type ArticleInput, type ArticleValues, type ContentStatus } from "@common/content";
+import { articleInputSchema, type ArticleInput, type ArticleValues } from "@common/content";
 import { parseInput, ServiceError } from "@common/result";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { readingMinutes } from "../markdown/markdown";
-import { getArticleById, toArticle, untyped, type Article, type ArticleRow, type ArticleTable } from "./articles";
-import { bumpContentVersion } from "./version";
+import { toArticle, untyped, type Article, type ArticleTable } from "./articles";
 
 /**
- * Creating, changing, publishing and deleting blog posts and help guides. Every write is
- * parsed with the shared schema (common/content.ts); refusals are ServiceErrors. Each
- * change bumps the content version (search index and caches follow it).
+ * What every write of a blog post or help guide shares: the input parsed with the shared
+ * schema (common/content.ts; refusals are ServiceErrors), its columns, the slug check, and
+ * the item with unsaved changes applied (the staff preview). The writes themselves are the
+ * editor's (editor.ts: audited, with revisions, in one transaction) and the seed's (below).
  */
-
-const NOT_FOUND = "That item no longer exists.";
 
 export function parseArticle(input: unknown): ArticleValues {
   const value = parseInput(articleInputSchema, input);
@@ -52,19 +50,6 @@ export async function assertSlugFree(db: DB, table: ArticleTable, slug: string, 
   }
 }
 
-export async function createArticle(db: DB, table: ArticleTable, input: unknown): Promise<Article> {
-  const value = parseArticle(input);
-  await assertSlugFree(db, table, value.slug);
-  const now = nowIso();
-  const row = (await untyped(db)
-    .insertInto(table)
-    .values({ id: crypto.randomUUID(), ...toColumns(table, value), created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow()) as ArticleRow;
-  await bumpContentVersion(db);
-  return toArticle(row);
-}
-
 export function articleToInput(article: Article): ArticleInput {
   return {
     slug: article.slug,
@@ -86,27 +71,6 @@ export function articleToInput(article: Article): ArticleInput {
   };
 }
 
-/** Applies a partial change; the merged item is validated as a whole. */
-export async function updateArticle(
-  db: DB,
-  table: ArticleTable,
-  id: string,
-  changes: Partial<ArticleInput>,
-): Promise<Article> {
-  const existing = await getArticleById(db, table, id);
-  if (!existing) throw new ServiceError("not_found", NOT_FOUND);
-  const value = parseArticle({ ...articleToInput(existing), ...changes });
-  await assertSlugFree(db, table, value.slug, id);
-  const row = (await untyped(db)
-    .updateTable(table)
-    .set((eb) => ({ ...toColumns(table, value), version: eb("version", "+", 1), updated_at: nowIso() }))
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow()) as ArticleRow;
-  await bumpContentVersion(db);
-  return toArticle(row);
-}
-
 /**
  * The item as it would be after saving these changes (the editor's current values), checked
  * like a save but stored nowhere: what the staff preview of unsaved changes renders.
@@ -120,26 +84,6 @@ export function withUnsavedChanges(table: ArticleTable, existing: Article, chang
     created_at: existing.createdAt,
     updated_at: nowIso(),
   });
-}
-
-/** Publishes now, or schedules for `at` when it lies in the future. */
-export async function publishArticle(db: DB, table: ArticleTable, id: string, at?: string | Date): Promise<Article> {
-  const when = at ? new Date(at) : new Date();
-  if (Number.isNaN(when.getTime()))
-    throw new ServiceError("validation", "Choose a valid date.", { publishedAt: "Choose a valid date." });
-  const status: ContentStatus = when.getTime() > Date.now() ? "scheduled" : "published";
-  return updateArticle(db, table, id, { status, publishedAt: when.toISOString() });
-}
-
-/** Back to draft: disappears from the site and the search index. */
-export async function unpublishArticle(db: DB, table: ArticleTable, id: string): Promise<Article> {
-  return updateArticle(db, table, id, { status: "draft" });
-}
-
-export async function deleteArticle(db: DB, table: ArticleTable, id: string): Promise<void> {
-  const result = await untyped(db).deleteFrom(table).where("id", "=", id).executeTakeFirst();
-  if (!Number(result.numDeletedRows)) throw new ServiceError("not_found", NOT_FOUND);
-  await bumpContentVersion(db);
 }
 
 /** Inserts seed items whose slug is missing; returns how many were inserted. */

@@ -1,14 +1,15 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { CONTENT_STATUSES, type ContentStatus } from "@common/content";
 import { slugify } from "@common/slug";
 import type { DB } from "../db";
+import type { ArticleColumns, HelpGuidesTable } from "../db/schema";
 import { VISIBLE_STATUSES, canonicalIso } from "./visibility";
 
 /**
  * Blog posts and help guides share one shape and one set of rules, parameterised by
- * table: this module reads them, article-writes.ts changes them (parsing every write with
- * the shared schema in common/content.ts). posts.ts and guides.ts are the typed faces used
- * by loaders, the admin content screens and the JSON API.
+ * table: this module reads them; editor.ts writes them (audited, with revisions), through
+ * article-writes.ts (the shared schema of common/content.ts, columns, slug check);
+ * article-views.ts builds their pages; posts.ts and guides.ts hold what is each kind's own.
  */
 export type ArticleTable = "blog_posts" | "help_guides";
 
@@ -38,29 +39,16 @@ export interface Article {
   updatedAt: string;
 }
 
-export type ArticleRow = {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  body: string;
-  cover_image_url: string | null;
-  cover_image_alt: string | null;
-  cover_image_id?: string | null;
-  author_name: string;
-  author_user_id: string | null;
-  category: string;
-  tags: string;
-  status: string;
-  published_at: string | null;
-  seo_title: string | null;
-  seo_description: string | null;
-  reading_minutes: number;
-  sort_order?: number;
-  version?: number;
-  created_at: string;
-  updated_at: string;
-};
+/** A post or guide as a card or page header shows it: no body. */
+export type ArticleSummary = Omit<Article, "body">;
+
+export function toSummary<T extends { body: string }>(item: T): Omit<T, "body"> {
+  const { body: _body, ...rest } = item;
+  return rest;
+}
+
+/** A row of either table (a post has no sort order). */
+export type ArticleRow = Selectable<ArticleColumns> & Partial<Pick<Selectable<HelpGuidesTable>, "sort_order">>;
 
 function parseTags(value: string): string[] {
   try {

@@ -4,13 +4,13 @@ import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { articleToInput, assertSlugFree, parseArticle, toColumns } from "./article-writes";
 import { getArticleById, toArticle, untyped, type Article, type ArticleRow, type ArticleTable } from "./articles";
 import { markGone, recordRedirect, removeRedirectFrom } from "../redirects/redirects";
 import { articlePath } from "./redirects";
 import { deleteRevisions, recordRevision, revisionSnapshot, type RevisionKind } from "./revisions";
-import { bumpContentVersion } from "./version";
+import { bumpContentVersion } from "../content-version/content-version";
 import { isVisible } from "./visibility";
 
 /**

@@ -3,11 +3,13 @@ import { faqInputSchema, faqReorderSchema, type FaqInput, type FaqValues } from 
 import { parseInput, ServiceError } from "@common/result";
 import { slugify } from "@common/slug";
 import { writeAuditBy } from "../audit/audit";
+import type { Selectable } from "kysely";
 import type { DB } from "../db";
+import type { FaqItemsTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
 import { renderMarkdown } from "../markdown/markdown";
-import type { Actor } from "../users/users";
-import { bumpContentVersion } from "./version";
+import type { Actor } from "../auth/actor";
+import { bumpContentVersion } from "../content-version/content-version";
 
 const auditFaq = (db: DB, actor: Actor | undefined, action: string, target: string, details = {}) =>
   writeAuditBy(db, actor, { action, target, details });
@@ -24,16 +26,7 @@ export interface FaqItem {
   updatedAt: string;
 }
 
-type Row = {
-  id: string;
-  slug: string;
-  question: string;
-  answer: string;
-  category: string;
-  sort_order: number;
-  published: number | boolean;
-  updated_at: string;
-};
+type Row = Selectable<FaqItemsTable>;
 
 function toFaq(row: Row): FaqItem {
   return {

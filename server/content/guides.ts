@@ -1,21 +1,11 @@
 import type { DB } from "../db";
-import { renderMarkdown, type Heading } from "../markdown/markdown";
-import { responsiveBodyImages } from "../media/body-images";
-import type { ArticleInput } from "@common/content";
-import {
-  createArticle,
-  deleteArticle,
-  publishArticle,
-  unpublishArticle,
-  updateArticle,
-  withUnsavedChanges,
-} from "./article-writes";
-import { getArticleById, getVisibleArticle, listAllArticles, listVisibleArticles, type Article } from "./articles";
-import { toSummary } from "./posts";
+import type { Heading } from "../markdown/markdown";
+import { listVisibleArticles, toSummary, type Article } from "./articles";
+
+/** The help guides: grouped by category, and what a guide's page shows beside its body. */
 
 export type HelpGuide = Article;
 export type GuideSummary = Omit<HelpGuide, "body">;
-export type GuideInput = ArticleInput;
 
 export interface GuideCategory {
   name: string;
@@ -46,10 +36,9 @@ export interface GuideStep {
   id: string;
 }
 
-export interface GuideView {
-  guide: HelpGuide;
-  html: string;
-  headings: Heading[];
+/** What a guide's page shows beside its body: its steps (a HowTo) and the other guides of its category. */
+export interface GuideParts {
+  kind: "guide";
   /** Headings that read "Step N: ..." — when present the guide is a HowTo. */
   steps: GuideStep[];
   siblings: GuideSummary[];
@@ -61,53 +50,12 @@ export function stepsFromHeadings(headings: Heading[]): GuideStep[] {
     .map((h) => ({ name: h.text.replace(/^step\s+\d+\s*[:.\-–—]\s*/i, ""), id: h.id }));
 }
 
-export async function getGuideView(db: DB, slug: string, now: Date = new Date()): Promise<GuideView | undefined> {
-  const guide = await getVisibleArticle(db, "help_guides", slug, now);
-  return guide ? buildGuideView(db, guide, now) : undefined;
-}
-
-/**
- * Any guide (draft, scheduled or published) as it will look on the public site: the staff
- * preview. With `changes` (the editor's unsaved values), as it will look once they are saved;
- * nothing is stored.
- */
-export async function getGuidePreview(
-  db: DB,
-  id: string,
-  changes?: object | null,
-  now: Date = new Date(),
-): Promise<GuideView | undefined> {
-  const stored = await getArticleById(db, "help_guides", id);
-  if (!stored) return undefined;
-  return buildGuideView(db, changes ? withUnsavedChanges("help_guides", stored, changes) : stored, now);
-}
-
-/** The one place a guide page's data is made (public page and preview): uploaded body images come out responsive. */
-async function buildGuideView(db: DB, guide: HelpGuide, now: Date): Promise<GuideView> {
-  const { html: bodyHtml, headings } = renderMarkdown(guide.body);
-  const [sameCategory, html] = await Promise.all([
-    listVisibleArticles(db, "help_guides", { now, category: guide.category, order: "sort" }),
-    responsiveBodyImages(db, bodyHtml),
-  ]);
+/** A guide page's parts (see article-views.ts, which renders the body). */
+export async function guideParts(db: DB, guide: HelpGuide, headings: Heading[], now: Date): Promise<GuideParts> {
+  const sameCategory = await listVisibleArticles(db, "help_guides", { now, category: guide.category, order: "sort" });
   return {
-    guide,
-    html,
-    headings,
+    kind: "guide",
     steps: stepsFromHeadings(headings),
     siblings: sameCategory.filter((g) => g.id !== guide.id).map(toSummary),
   };
 }
-
-export const getPublishedGuide = (db: DB, slug: string, now?: Date) => getVisibleArticle(db, "help_guides", slug, now);
-export const listPublishedGuides = (db: DB, options: { now?: Date } = {}) =>
-  listVisibleArticles(db, "help_guides", { ...options, order: "sort" });
-
-// Staff-side operations. Each bumps the content version.
-export const listAllGuides = (db: DB) => listAllArticles(db, "help_guides");
-export const getGuideById = (db: DB, id: string) => getArticleById(db, "help_guides", id);
-export const createGuide = (db: DB, input: unknown) => createArticle(db, "help_guides", input);
-export const updateGuide = (db: DB, id: string, changes: Partial<GuideInput>) =>
-  updateArticle(db, "help_guides", id, changes);
-export const publishGuide = (db: DB, id: string, at?: string | Date) => publishArticle(db, "help_guides", id, at);
-export const unpublishGuide = (db: DB, id: string) => unpublishArticle(db, "help_guides", id);
-export const deleteGuide = (db: DB, id: string) => deleteArticle(db, "help_guides", id);

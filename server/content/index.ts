@@ -5,9 +5,8 @@ import { seedFaq } from "./faq";
 import { faqSeed } from "./seed/faq";
 import { guideSeed } from "./seed/guides";
 import { postSeed } from "./seed/posts";
-import { bumpContentVersion } from "./version";
+import { bumpContentVersion } from "../content-version/content-version";
 
-export { getContentVersion, bumpContentVersion } from "./version";
 export { isVisible } from "./visibility";
 export type { Article } from "./articles";
 

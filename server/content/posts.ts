@@ -1,38 +1,21 @@
 import type { DB } from "../db";
-import { renderMarkdown, type Heading } from "../markdown/markdown";
-import { responsiveBodyImages } from "../media/body-images";
-import type { ArticleInput } from "@common/content";
-import {
-  createArticle,
-  deleteArticle,
-  publishArticle,
-  unpublishArticle,
-  updateArticle,
-  withUnsavedChanges,
-} from "./article-writes";
 import {
   countVisibleArticles,
-  getArticleById,
-  getVisibleArticle,
   getVisibleNeighbours,
-  listAllArticles,
   listVisibleArticles,
   listVisibleCategories,
+  toSummary,
   type Article,
 } from "./articles";
 
 export const BLOG_PAGE_SIZE = 9;
 
+/** The blog: its paged list, the latest posts, and what a post's page shows beside its body. */
+
 export type BlogPost = Article;
-export type PostInput = ArticleInput;
 
 /** A post as a card in a list: no body. */
 export type PostSummary = Omit<BlogPost, "body">;
-
-export function toSummary<T extends { body: string }>(item: T): Omit<T, "body"> {
-  const { body: _body, ...rest } = item;
-  return rest;
-}
 
 export interface BlogPage {
   posts: PostSummary[];
@@ -80,10 +63,9 @@ export async function listLatestPosts(db: DB, limit: number, now: Date = new Dat
   return (await listVisibleArticles(db, "blog_posts", { now, limit })).map(toSummary);
 }
 
-export interface PostView {
-  post: BlogPost;
-  html: string;
-  headings: Heading[];
+/** What a post's page shows beside its body: related posts and its neighbours by date. */
+export interface PostParts {
+  kind: "post";
   related: PostSummary[];
   previous: PostSummary | null;
   next: PostSummary | null;
@@ -103,57 +85,17 @@ export function pickRelated(post: BlogPost, candidates: BlogPost[], limit = 3): 
     .map((x) => x.c);
 }
 
-/** A visible post with its rendered body, related posts and neighbours; undefined when not public. */
-export async function getPostView(db: DB, slug: string, now: Date = new Date()): Promise<PostView | undefined> {
-  const post = await getVisibleArticle(db, "blog_posts", slug, now);
-  return post ? buildPostView(db, post, now) : undefined;
-}
-
-/**
- * Any post (draft, scheduled or published) as it will look on the public site: the staff
- * preview. With `changes` (the editor's unsaved values), as it will look once they are saved;
- * nothing is stored.
- */
-export async function getPostPreview(
-  db: DB,
-  id: string,
-  changes?: object | null,
-  now: Date = new Date(),
-): Promise<PostView | undefined> {
-  const stored = await getArticleById(db, "blog_posts", id);
-  if (!stored) return undefined;
-  return buildPostView(db, changes ? withUnsavedChanges("blog_posts", stored, changes) : stored, now);
-}
-
-/** The one place a post page's data is made (public page and preview): uploaded body images come out responsive. */
-async function buildPostView(db: DB, post: BlogPost, now: Date): Promise<PostView> {
-  const { html: bodyHtml, headings } = renderMarkdown(post.body);
-  const [all, neighbours, html] = await Promise.all([
+/** A post page's parts (see article-views.ts, which renders the body). */
+export async function postParts(db: DB, post: BlogPost, now: Date): Promise<PostParts> {
+  const [all, neighbours] = await Promise.all([
     listVisibleArticles(db, "blog_posts", { now, limit: 200 }),
     // A draft has no date yet, so no place among its neighbours (its preview shows none).
     post.publishedAt ? getVisibleNeighbours(db, "blog_posts", post, now) : { previous: undefined, next: undefined },
-    responsiveBodyImages(db, bodyHtml),
   ]);
   return {
-    post,
-    html,
-    headings,
+    kind: "post",
     related: pickRelated(post, all).map(toSummary),
     previous: neighbours.previous ? toSummary(neighbours.previous) : null,
     next: neighbours.next ? toSummary(neighbours.next) : null,
   };
 }
-
-export const getPublishedPost = (db: DB, slug: string, now?: Date) => getVisibleArticle(db, "blog_posts", slug, now);
-export const listPublishedPosts = (db: DB, options: { now?: Date; limit?: number; category?: string } = {}) =>
-  listVisibleArticles(db, "blog_posts", options);
-
-// Staff-side operations (used by the admin content screens and API). Each bumps the content version.
-export const listAllPosts = (db: DB) => listAllArticles(db, "blog_posts");
-export const getPostById = (db: DB, id: string) => getArticleById(db, "blog_posts", id);
-export const createPost = (db: DB, input: unknown) => createArticle(db, "blog_posts", input);
-export const updatePost = (db: DB, id: string, changes: Partial<PostInput>) =>
-  updateArticle(db, "blog_posts", id, changes);
-export const publishPost = (db: DB, id: string, at?: string | Date) => publishArticle(db, "blog_posts", id, at);
-export const unpublishPost = (db: DB, id: string) => unpublishArticle(db, "blog_posts", id);
-export const deletePost = (db: DB, id: string) => deleteArticle(db, "blog_posts", id);

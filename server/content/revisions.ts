@@ -2,9 +2,11 @@ import crypto from "node:crypto";
 import { diffLines, diffWordsWithSpace, type Change } from "diff";
 import type { ArticleInput } from "@common/content";
 import { ServiceError } from "@common/result";
+import type { Selectable } from "kysely";
 import type { DB } from "../db";
+import type { ArticleRevisionsTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import type { Article, ArticleTable } from "./articles";
 import { articleToInput } from "./article-writes";
 
@@ -90,16 +92,10 @@ export async function recordRevision(
     .execute();
 }
 
-type RevisionRow = {
-  id: string;
-  kind: string;
-  actor_email: string | null;
-  created_at: string;
-  updated_at: string;
-  title: string;
-  slug: string;
-  body: string;
-};
+type RevisionRow = Pick<
+  Selectable<ArticleRevisionsTable>,
+  "id" | "kind" | "actor_email" | "created_at" | "updated_at" | "title" | "slug" | "body"
+>;
 
 function summaries(rows: RevisionRow[]): RevisionSummary[] {
   // rows are newest first; each is compared with the one after it (older).

@@ -1,7 +1,6 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { ServiceError } from "@common/result";
-import { actionForm } from "../http/body";
-import { ADMIN_JSON_LIMIT } from "../http/admin-api";
+import { ADMIN_JSON_LIMIT, actionForm } from "../http/body";
 
 /*
  * The staff preview of unsaved changes. The editor posts its current values (one field,

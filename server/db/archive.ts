@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { PRIVATE_FILE_MODE, restrictFile } from "../files/private-fs";
+import { PRIVATE_FILE_MODE, restrictFile } from "../private-fs";
 
 /**
  * A backup archive is a gzip-compressed POSIX tar (ustar) of a few flat files, readable with

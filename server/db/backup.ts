@@ -5,7 +5,7 @@ import path from "node:path";
 import { backup as sqliteBackup, DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import type { DatabaseTarget } from "../config";
-import { ensurePrivateDir, restrictFile } from "../files/private-fs";
+import { ensurePrivateDir, restrictFile } from "../private-fs";
 import { extractArchive, writeArchive } from "./archive";
 import { migrations } from "./migrations";
 

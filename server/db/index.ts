@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { getConfig, type DatabaseTarget } from "../config";
-import { preparePrivateSqliteFile } from "../files/private-fs";
+import { preparePrivateSqliteFile } from "../private-fs";
 import { log } from "../logger";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";

@@ -1,5 +1,8 @@
 import type { Generated } from "kysely";
 import type { ContactStatus } from "@common/contacts";
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
+import type { ProposalState, ProposalTables } from "./schema-proposals";
+import type { AnalyticsTables } from "./schema-analytics";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -106,6 +109,9 @@ export interface ContactsTable {
   first_utm_campaign: string | null;
   owner_id: string | null;
   lost_reason: string | null;
+  /** Written by setContactProposalSummary only (server/proposals calls it); null: no review yet. */
+  proposal_state: ProposalState | null;
+  proposal_annual_savings_cents: number | null;
 }
 
 /** Notes and status, owner and edit events on a contact (the detail view's timeline). */
@@ -120,7 +126,7 @@ export interface ContactActivityTable {
   created_at: string;
 }
 
-/** One post of a public form (Free Analysis or a staff form), as submitted (decision 0038). */
+/** One post of a public form (Free Analysis or a staff form), as submitted (decision 0045). */
 export interface SubmissionsTable {
   id: string;
   /** The form it came through (form_definitions.id). */
@@ -346,7 +352,7 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database {
+export interface Database extends ProposalTables, AnalyticsTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;
@@ -371,6 +377,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   jobs: JobsTable;
   images: ImagesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type { Generated };

@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
+import type { Selectable } from "kysely";
+import { fileTypeOfMime, sanitizeFilename } from "@common/lead";
 import type { DB } from "../db";
+import type { StoredFilesTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
 
 /**
@@ -31,15 +34,7 @@ export interface NewFile {
 
 const columns = ["id", "purpose", "filename", "mime_type", "size_bytes", "sha256", "created_at"] as const;
 
-function toStoredFile(row: {
-  id: string;
-  purpose: string;
-  filename: string;
-  mime_type: string;
-  size_bytes: number;
-  sha256: string;
-  created_at: string;
-}): StoredFile {
+function toStoredFile(row: Pick<Selectable<StoredFilesTable>, (typeof columns)[number]>): StoredFile {
   return {
     id: row.id,
     purpose: row.purpose as FilePurpose,
@@ -103,10 +98,16 @@ export async function storedBytesSince(db: DB, purpose: FilePurpose, sinceIso: s
   return Number(row.total);
 }
 
-/** `Content-Disposition` for a stored file: an ASCII fallback name plus the exact UTF-8 name. */
-export function contentDisposition(kind: "attachment" | "inline", filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "file";
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+/**
+ * `Content-Disposition` for a stored file: an ASCII fallback name plus the exact UTF-8 name,
+ * by the one filename rule (`sanitizeFilename`): it ends with the extension of the file's
+ * type, also for a file stored before that rule (a type we do not serve is plain "file").
+ */
+export function contentDisposition(kind: "attachment" | "inline", filename: string, mimeType: string): string {
+  const type = fileTypeOfMime(mimeType);
+  const name = type ? sanitizeFilename(filename, type) : "file";
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /**
@@ -122,7 +123,7 @@ export function storedFileResponse(
     headers: {
       "Content-Type": file.mimeType,
       "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": contentDisposition(options.disposition, file.filename),
+      "Content-Disposition": contentDisposition(options.disposition, file.filename, file.mimeType),
       "Cache-Control": options.cache === "immutable" ? "public, max-age=31536000, immutable" : "private, no-store",
       ETag: `"${file.sha256}"`,
       "X-Content-Type-Options": "nosniff",

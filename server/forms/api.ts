@@ -2,12 +2,21 @@ import express from "express";
 import { FIELD_TYPES } from "@common/forms";
 import { submissionChangeSchema, submissionFilterSchema, type SubmissionTab } from "@common/submissions";
 import { parseInput, ServiceError } from "@common/result";
-import { apiActor } from "../auth/express";
+import { can } from "@common/roles";
+import { apiActor, apiSession } from "../auth/express";
 import { getDb } from "../db";
 import { contentDisposition, readStoredFile } from "../files/files";
 import { sendSuccess } from "../http/api-errors";
 import { csvFilename, streamCsv } from "../http/csv";
-import { createForm, deleteForm, getForm, listForms, updateForm, type FormSummary } from "./definitions";
+import {
+  createForm,
+  deleteForm,
+  getForm,
+  listForms,
+  updateForm,
+  type FormSummary,
+  type FormWriteRights,
+} from "./definitions";
 import { submissionCsvColumns, submissionCsvRows } from "./export";
 import { getSubmission, listSubmissions, type SubmissionDetail, type SubmissionListRow } from "./inbox";
 import { deleteSubmission, resendNotification, setRead, setSpam } from "./submission-actions";
@@ -44,6 +53,11 @@ export interface SubmissionResponse {
   submission: SubmissionDetail;
 }
 
+/** Changing where submissions are e-mailed needs the "form-recipients" permission (admins). */
+const formWriteRights = (res: express.Response): FormWriteRights => ({
+  mayChangeRecipients: can(apiSession(res).user, "form-recipients"),
+});
+
 /** The inbox's filter and page from the query string (a bad date is a 400 with the field named). */
 const inboxFilter = (query: unknown) => parseInput(submissionFilterSchema, query, "Please check the dates.");
 
@@ -56,7 +70,7 @@ export function formsApi() {
   });
 
   router.post("/", async (req, res) => {
-    const form = await createForm(getDb(), apiActor(req, res), req.body);
+    const form = await createForm(getDb(), apiActor(req, res), req.body, formWriteRights(res));
     sendSuccess(res, { message: `Form “${form.name}” created.`, data: { id: form.id } }, 201);
   });
 
@@ -66,7 +80,7 @@ export function formsApi() {
   });
 
   router.put("/:id", async (req, res) => {
-    const form = await updateForm(getDb(), apiActor(req, res), req.params.id, req.body);
+    const form = await updateForm(getDb(), apiActor(req, res), req.params.id, req.body, formWriteRights(res));
     sendSuccess(res, { message: `Form “${form.name}” saved.`, data: { id: form.id } });
   });
 
@@ -150,7 +164,7 @@ export function formsApi() {
     res.status(200);
     res.setHeader("Content-Type", file.mimeType);
     res.setHeader("Content-Length", String(bytes.byteLength));
-    res.setHeader("Content-Disposition", contentDisposition("attachment", file.filename));
+    res.setHeader("Content-Disposition", contentDisposition("attachment", file.filename, file.mimeType));
     res.setHeader("Cache-Control", "private, no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

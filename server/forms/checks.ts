@@ -1,5 +1,5 @@
 import { answerCheckedFields, formDataReader, validateAnswers, type Answer, type FormDefinition } from "@common/forms";
-import { detectStatementType, sanitizeFilename, STATEMENT_TYPES } from "@common/lead";
+import { detectStatementType, sanitizeFilename, STATEMENT_TYPES, type StatementType } from "@common/lead";
 import { FORM_LIMITS } from "@common/limits";
 import type { FieldErrors } from "@common/result";
 import type { FileRules, Upload } from "./public-body";
@@ -38,13 +38,13 @@ export interface FormChecks {
 }
 
 /** A file answer's bytes checked by content: PDF, PNG or JPEG, not empty, within the size limit. */
-export function checkUpload(upload: Upload): { mimeType: string } | { error: string } {
+export function checkUpload(upload: Upload): { mimeType: string; type: StatementType } | { error: string } {
   if (upload.bytes.byteLength === 0) return { error: "The file is empty. Please choose the file again." };
   if (upload.bytes.byteLength > FORM_LIMITS.fileBytes)
     return { error: "Files must be 10 MB or smaller. Please attach a smaller file." };
   const type = detectStatementType(upload.bytes.subarray(0, 16));
   return type
-    ? { mimeType: STATEMENT_TYPES[type].mime }
+    ? { mimeType: STATEMENT_TYPES[type].mime, type }
     : { error: "Please attach a PDF, PNG or JPEG file. This file is not one of those." };
 }
 
@@ -72,7 +72,7 @@ export function checkByDefinition(
     else
       uploads.push({
         fieldKey: field.key,
-        filename: sanitizeFilename(upload.filename),
+        filename: sanitizeFilename(upload.filename, file.type),
         mimeType: file.mimeType,
         bytes: upload.bytes,
       });

@@ -3,10 +3,11 @@ import { sql } from "kysely";
 import { formDefinitionSchema, type FormDefinition, type FormField, type PublicForm } from "@common/forms";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
-import { bumpContentVersion } from "../content/version";
+import { bumpContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
+import { assertMayChangeRecipients, mailAdminsRecipientsChanged, recipientsChanged } from "./recipients";
 import {
   FREE_ANALYSIS_DEFAULT,
   FREE_ANALYSIS_SYSTEM_KEY,
@@ -163,8 +164,19 @@ async function slugTaken(db: DB, slug: string, exceptId?: string) {
 
 const SLUG_TAKEN = "Another form already uses this slug.";
 
-export async function createForm(db: DB, actor: Actor, input: unknown): Promise<FormDefinition> {
+/** Who may set where submissions are e-mailed (recipients.ts): the caller's "form-recipients" permission. */
+export interface FormWriteRights {
+  mayChangeRecipients: boolean;
+}
+
+export async function createForm(
+  db: DB,
+  actor: Actor,
+  input: unknown,
+  rights: FormWriteRights,
+): Promise<FormDefinition> {
   const data = parseDefinition(input, null);
+  assertMayChangeRecipients([], data.recipients, rights.mayChangeRecipients);
   if (await slugTaken(db, data.slug)) throw new ServiceError("conflict", SLUG_TAKEN, { slug: SLUG_TAKEN });
   const now = nowIso();
   const id = crypto.randomUUID();
@@ -189,16 +201,26 @@ export async function createForm(db: DB, actor: Actor, input: unknown): Promise<
       action: "form.created",
       ...auditFrom(actor),
       target: data.slug,
-      details: { formId: id, name: data.name, fields: data.fields.length },
+      details: { formId: id, name: data.name, fields: data.fields.length, recipients: data.recipients },
     });
     await bumpContentVersion(trx);
   });
+  if (data.recipients.length)
+    await mailAdminsRecipientsChanged(db, actor, { id, name: data.name }, [], data.recipients);
   return getForm(db, id);
 }
 
-export async function updateForm(db: DB, actor: Actor, id: string, input: unknown): Promise<FormDefinition> {
+export async function updateForm(
+  db: DB,
+  actor: Actor,
+  id: string,
+  input: unknown,
+  rights: FormWriteRights,
+): Promise<FormDefinition> {
   const before = await getForm(db, id);
   const data = parseDefinition(input, before.systemKey);
+  assertMayChangeRecipients(before.recipients, data.recipients, rights.mayChangeRecipients);
+  const recipientsMoved = recipientsChanged(before.recipients, data.recipients);
   if (await slugTaken(db, data.slug, id)) throw new ServiceError("conflict", SLUG_TAKEN, { slug: SLUG_TAKEN });
   await db.transaction().execute(async (trx) => {
     await trx
@@ -225,10 +247,13 @@ export async function updateForm(db: DB, actor: Actor, id: string, input: unknow
         fieldsAdded: keys(data.fields).filter((k) => !keys(before.fields).includes(k)),
         fieldsRemoved: keys(before.fields).filter((k) => !keys(data.fields).includes(k)),
         active: data.active,
+        ...(recipientsMoved ? { recipients: { before: before.recipients, after: data.recipients } } : {}),
       },
     });
     await bumpContentVersion(trx);
   });
+  if (recipientsMoved)
+    await mailAdminsRecipientsChanged(db, actor, { id, name: data.name }, before.recipients, data.recipients);
   return getForm(db, id);
 }
 

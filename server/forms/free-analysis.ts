@@ -211,7 +211,7 @@ export function freeAnalysisChecks(definition: FormDefinition): FormChecks {
         else
           uploads.unshift({
             fieldKey: "statement",
-            filename: sanitizeFilename(statement.filename),
+            filename: sanitizeFilename(statement.filename, checked.type, "statement"),
             mimeType: STATEMENT_TYPES[checked.type].mime,
             bytes: statement.bytes,
           });

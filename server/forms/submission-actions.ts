@@ -8,7 +8,7 @@ import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { deleteStoredFiles } from "../files/files";
 import { kickJobs } from "../jobs/jobs";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { getForm } from "./definitions";
 import { submissionRow } from "./inbox";
 import { enqueueSubmissionNotification } from "./notify";

@@ -29,6 +29,8 @@ import { requestInfoContext } from "./context";
 
 /** Every form and JSON body except those that say otherwise (the Free Analysis upload, admin JSON). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/** The admin JSON API's bodies (server/app/admin-api.ts) and the unsaved preview: an article's body may be 200,000 characters. */
+export const ADMIN_JSON_LIMIT = 1024 * 1024;
 /** JSON nesting deeper than this is refused (no API takes more than a few levels). */
 export const MAX_JSON_DEPTH = 32;
 const MAX_FORM_PARTS = 64;

@@ -25,17 +25,27 @@ async function text(chunks: AsyncIterable<string>) {
 describe("csvCell", () => {
   it("defuses every character a spreadsheet starts a formula with", () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-    expect(csvCell("+1 480 555 0100")).toBe("'+1 480 555 0100");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell("+1 480 555 0100")).toBe(`"'+1 480 555 0100"`);
+    expect(csvCell("-2+3")).toBe(`"'-2+3"`);
+    expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
+    expect(csvCell("\tcmd")).toBe(`"'\tcmd"`);
     expect(csvCell("\rcmd")).toBe(`"'\rcmd"`);
   });
 
-  it("keeps numbers, booleans and ordinary text as they are, and empties null", () => {
+  it("defuses a cell when any ;-separated part starts a formula (spreadsheets in ;-list locales split there)", () => {
+    expect(csvCell("Semi;=1+2;colon")).toBe(`"'Semi;=1+2;colon"`);
+    expect(csvCell("a; =HYPERLINK(1)")).toBe(`"'a; =HYPERLINK(1)"`);
+    expect(csvCell("a;@SUM(A1)")).toBe(`"'a;@SUM(A1)"`);
+    expect(csvCell("a;\u00a0+1")).toBe(`"'a;\u00a0+1"`);
+    expect(csvCell("a;b=1;c")).toBe(`"a;b=1;c"`);
+    expect(csvCell("2 + 2 = 4")).toBe(`"2 + 2 = 4"`);
+  });
+
+  it("keeps numbers and booleans as they are, quotes all text, and empties null", () => {
     expect(csvCell(-12)).toBe("-12");
     expect(csvCell(true)).toBe("true");
-    expect(csvCell("Café Olé")).toBe("Café Olé");
+    expect(csvCell("Café Olé")).toBe(`"Café Olé"`);
+    expect(csvCell("")).toBe(`""`);
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
   });
@@ -55,7 +65,7 @@ describe("csvChunks", () => {
         { id: 2, name: "Ann", note: null },
       ]),
     );
-    expect(out).toBe("\uFEFFID,Name,Note\r\n1,José Núñez,'=1+1\r\n2,Ann,\r\n");
+    expect(out).toBe(`\uFEFF"ID","Name","Note"\r\n1,"José Núñez","'=1+1"\r\n2,"Ann",\r\n`);
   });
 });
 
@@ -106,7 +116,7 @@ describe("streamCsv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split("\r\n");
     expect(lines).toHaveLength(20_002); // header, 20,000 rows, and the empty string after the last CRLF
-    expect(lines[1]).toBe("1,Person 1,'+odd");
-    expect(lines[20_000]).toBe("20000,Person 20000,");
+    expect(lines[1]).toBe(`1,"Person 1","'+odd"`);
+    expect(lines[20_000]).toBe(`20000,"Person 20000",`);
   });
 });

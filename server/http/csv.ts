@@ -3,9 +3,11 @@ import type { Response } from "express";
 
 /**
  * The one way to export CSV: streamed row by row (100k rows never sit in memory), UTF-8 with
- * a byte-order mark so Excel reads non-ASCII names, CRLF line ends (RFC 4180), and cells
- * that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage
- * return) neutralised with a leading apostrophe (OWASP "CSV injection").
+ * a byte-order mark so Excel reads non-ASCII names, CRLF line ends (RFC 4180), every text
+ * cell quoted, and cells that a spreadsheet would run as a formula neutralised with a leading
+ * apostrophe (OWASP "CSV injection"): one that starts with =, +, -, @, tab or carriage return,
+ * or has a `;`-separated part that does (Excel and LibreOffice in de, fr, es, it, nl … use
+ * `;` as the list separator, and "Semi;=1+2" pasted or opened there is two cells).
  */
 
 export interface CsvColumn<Row> {
@@ -14,16 +16,16 @@ export interface CsvColumn<Row> {
 }
 
 const BOM = "\uFEFF";
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+// At the start of the cell or of any `;`-separated part of it (spaces before it allowed).
+const FORMULA_START = /(?:^|;)[ \u00a0]*[=+\-@\t\r]/;
 
-/** One cell, neutralised and quoted as needed. */
+/** One cell: numbers and booleans as they are; text neutralised, then always quoted (RFC 4180 allows it). */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
-  let text = String(value);
   // Numbers are data, not formulas: -12 stays -12. Strings that look like one are defused.
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value !== "string") return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 export function csvLine(cells: Array<string | number | boolean | null | undefined>): string {

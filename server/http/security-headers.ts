@@ -5,6 +5,11 @@ export interface SecurityHeaderOptions {
   isProduction: boolean;
   /** In development Vite injects inline scripts and a websocket; CSP is relaxed there. */
   isDevelopment: boolean;
+  /**
+   * True for requests whose answer is a public page for an anonymous visitor: those go without
+   * Cross-Origin-Opener-Policy (decision 0039); every other response carries it.
+   */
+  isAnonymousPublicPage: (req: Request) => boolean;
 }
 
 const NONCE_BYTES = 16;
@@ -51,13 +56,20 @@ export function contentSecurityPolicy(nonce: string, isDevelopment: boolean): st
 /**
  * The headers every response carries, with `csp` as its Content-Security-Policy. The page
  * cache sends its hits with these too (with the policy of the page's own nonce).
+ *
+ * `isolateOpener` adds `Cross-Origin-Opener-Policy: same-origin`: on everything staff use (the
+ * admin area, sign-in, the API, any page rendered for a session), not on public pages for
+ * anonymous visitors. A document with it cannot share a browsing context group with one without
+ * it, so Chromium moves every arrival from another site (or a new tab) into a new renderer
+ * process, started while the page loads: on a 2-core machine that cost a public page its
+ * Lighthouse score (decision 0039).
  */
-export function setSecurityHeaders(res: Response, csp: string, isProduction: boolean) {
+export function setSecurityHeaders(res: Response, csp: string, isProduction: boolean, isolateOpener: boolean) {
   res.setHeader("Content-Security-Policy", csp);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (isolateOpener) res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   res.setHeader(
     "Permissions-Policy",
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
@@ -67,10 +79,15 @@ export function setSecurityHeaders(res: Response, csp: string, isProduction: boo
 
 /** Sets the security headers every response carries; puts the CSP nonce on res.locals. */
 export function securityHeaders(options: SecurityHeaderOptions) {
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const nonce = createNonce();
     res.locals.nonce = nonce;
-    setSecurityHeaders(res, contentSecurityPolicy(nonce, options.isDevelopment), options.isProduction);
+    setSecurityHeaders(
+      res,
+      contentSecurityPolicy(nonce, options.isDevelopment),
+      options.isProduction,
+      !options.isAnonymousPublicPage(req),
+    );
     res.removeHeader("X-Powered-By");
     next();
   };

@@ -2,11 +2,13 @@ import crypto from "node:crypto";
 import { industryInputSchema, industrySlugCheckSchema } from "@common/industry";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAuditBy } from "../audit/audit";
-import { bumpContentVersion } from "../content/version";
+import { bumpContentVersion } from "../content-version/content-version";
+import type { Selectable } from "kysely";
 import type { DB } from "../db";
+import type { IndustriesTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
 import { recordRedirect, removeRedirectFrom } from "../redirects/redirects";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { industrySeed } from "./industries.seed";
 
 export interface Industry {
@@ -31,18 +33,7 @@ function parseList(value: string): string[] {
   }
 }
 
-type Row = {
-  id: string;
-  slug: string;
-  name: string;
-  summary: string;
-  body: string;
-  needs: string;
-  recommended_setup: string;
-  sort_order: number;
-  published: number | boolean;
-  updated_at: string;
-};
+type Row = Selectable<IndustriesTable>;
 
 function toIndustry(row: Row): Industry {
   return {

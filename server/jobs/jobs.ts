@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { DB } from "../db";
+import type { JobsTable } from "../db/schema";
 import { isPostgres } from "../db/dialect";
 import { log } from "../logger";
 
@@ -77,13 +78,7 @@ export async function enqueueJob(
   return Number(result.numInsertedOrUpdatedRows ?? 1) > 0 ? id : null;
 }
 
-interface ClaimedJob {
-  id: string;
-  kind: string;
-  payload: string;
-  attempts: number;
-  max_attempts: number;
-}
+type ClaimedJob = Pick<Selectable<JobsTable>, "id" | "kind" | "payload" | "attempts" | "max_attempts">;
 
 /** Claims the next due job for this instance, or undefined when none is due. */
 export async function claimNextJob(

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "../config";
-import { ensurePrivateDir, writePrivateFile } from "../files/private-fs";
+import { ensurePrivateDir, writePrivateFile } from "../private-fs";
 import { log } from "../logger";
 
 export interface MailMessage {

@@ -21,6 +21,15 @@ describe("renderMarkdown", () => {
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer" target="_blank">site</a>');
     expect(html).toContain('<a href="/contact">local</a>');
   });
+
+  it("judges a link by its trimmed address: no target=_blank ever goes without rel", () => {
+    const { html } = renderMarkdown(
+      '<a href=" https://evil.example" target="_blank">spaced</a> <a href="/x" target="_blank">in</a> [md]( https://md.example)',
+    );
+    expect(html).toContain('<a href="https://evil.example" rel="noopener noreferrer" target="_blank">spaced</a>');
+    expect(html).toContain('<a href="/x">in</a>');
+    for (const a of html.match(/<a [^>]*>/g) ?? []) if (a.includes("_blank")) expect(a).toContain("noopener");
+  });
 });
 
 describe("sanitize", () => {

@@ -58,11 +58,12 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     // h1 belongs to the page; demote any in the body.
     h1: "h2",
     a: (tagName, attribs) => {
-      const external = /^https?:\/\//i.test(attribs.href ?? "");
-      return {
-        tagName,
-        attribs: external ? { ...attribs, rel: "noopener noreferrer", target: "_blank" } : attribs,
-      };
+      // Checked on the trimmed address (" https://x" is external too); a link that is not
+      // external keeps no target or rel of its own, so no target=_blank goes without its rel.
+      const { target: _target, rel: _rel, ...rest } = attribs;
+      if (rest.href !== undefined) rest.href = rest.href.trim();
+      const external = /^https?:\/\//i.test(rest.href ?? "");
+      return { tagName, attribs: external ? { ...rest, rel: "noopener noreferrer", target: "_blank" } : rest };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
     h2: headingIds,

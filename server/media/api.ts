@@ -1,6 +1,6 @@
 import express from "express";
 import { MAX_IMAGE_BYTES } from "@common/limits";
-import { imageDeleteQuerySchema } from "@common/media-schema";
+import { imageDeleteQuerySchema } from "@common/media";
 import { parseInput, ServiceError } from "@common/result";
 import { apiActor } from "../auth/express";
 import { getDb } from "../db";

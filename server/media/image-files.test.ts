@@ -54,6 +54,37 @@ describe("processImage", () => {
     expect([...new Set(medium.variants.map((v) => v.width))]).toEqual([480, 960, 1000]);
   });
 
+  it("re-encodes the original upright, keeping the ICC profile and no EXIF (GPS) or XMP", async () => {
+    const photo = await sharp({ create: { width: 64, height: 32, channels: 3, background: "#336699" } })
+      .jpeg()
+      .withIccProfile("p3")
+      .withExif({
+        IFD0: { Make: "Phone", Model: "Camera" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "33/1 21/1 0/1",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "111/1 47/1 0/1",
+        },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const before = await sharp(photo).metadata();
+    expect([Boolean(before.exif), Boolean(before.icc), before.orientation]).toEqual([true, true, 6]);
+    const processed = await processImage(new Uint8Array(photo));
+    expect(processed).toMatchObject({ format: "jpeg", width: 32, height: 64 });
+    for (const bytes of [processed.original, ...processed.variants.map((v) => v.bytes)]) {
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.orientation ?? 1).toBe(1);
+    }
+    const original = await sharp(processed.original).metadata();
+    expect([original.format, original.width, original.height]).toEqual(["jpeg", 32, 64]);
+    expect(original.icc?.length).toBe(before.icc?.length);
+    expect(Buffer.from(processed.original).includes(Buffer.from("Phone"))).toBe(false);
+  });
+
   it("refuses an empty file, a non-image and an image that does not decode", async () => {
     const refusal = async (bytes: Uint8Array) => {
       try {

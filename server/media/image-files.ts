@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES } from "@common/limits";
 import type { ImageFormat, VariantFormat } from "@common/media";
 import { ServiceError } from "@common/result";
@@ -7,7 +7,9 @@ import { ServiceError } from "@common/result";
  * What happens to an uploaded image's bytes before anything is stored: its type is read from
  * its first bytes (never from the name or the declared content type), it is decoded by
  * sharp (a file that only looks like an image is refused), turned upright (EXIF), and
- * resized into the variants public pages offer in srcset.
+ * resized into the variants public pages offer in srcset. The original is re-encoded in its
+ * own format too, upright and with nothing of its metadata but the colour (ICC) profile: what
+ * is served publicly carries no EXIF (GPS, camera, date) or XMP.
  */
 
 export const MIME_TYPES: Record<ImageFormat | VariantFormat, string> = {
@@ -15,6 +17,14 @@ export const MIME_TYPES: Record<ImageFormat | VariantFormat, string> = {
   png: "image/png",
   webp: "image/webp",
   avif: "image/avif",
+};
+
+/** The original's own format at a quality that keeps it the full-size master (PNG stays lossless). */
+const ORIGINAL_ENCODERS: Record<ImageFormat, (image: Sharp) => Sharp> = {
+  jpeg: (image) => image.jpeg({ quality: 92, mozjpeg: true }),
+  png: (image) => image.png({ compressionLevel: 9 }),
+  webp: (image) => image.webp({ quality: 92 }),
+  avif: (image) => image.avif({ quality: 80, effort: 2 }),
 };
 
 /** At most this many pixels are decoded (a small file can unpack into a huge bitmap). */
@@ -47,6 +57,8 @@ export interface ResizedVariant {
 
 export interface ProcessedImage {
   format: ImageFormat;
+  /** The original re-encoded: upright, the ICC profile kept, every other metadata dropped. */
+  original: Uint8Array;
   width: number;
   height: number;
   variants: ResizedVariant[];
@@ -79,7 +91,10 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const widths: number[] = IMAGE_WIDTHS.filter((w) => w < width);
   if (widths.length < IMAGE_WIDTHS.length) widths.push(Math.min(width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!));
   const variants: ResizedVariant[] = [];
+  let original: Uint8Array;
   try {
+    const upright = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().keepIccProfile();
+    original = new Uint8Array(await ORIGINAL_ENCODERS[format](upright).toBuffer());
     for (const targetWidth of [...new Set(widths)]) {
       const base = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: targetWidth });
       const targetHeight = Math.max(1, Math.round((height * targetWidth) / width));
@@ -91,5 +106,5 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   } catch {
     throw new ServiceError("unsupported_media_type", "The file could not be read as an image. It may be damaged.");
   }
-  return { format, width, height, variants };
+  return { format, original, width, height, variants };
 }

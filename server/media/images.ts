@@ -1,15 +1,23 @@
 import crypto from "node:crypto";
-import { IMAGE_LIMITS } from "@common/limits";
-import { imageIdOfUrl, imageIdsIn, type ImageFormat, type ImageInfo, type ImageVariant } from "@common/media";
-import { imageAltSchema } from "@common/media-schema";
+import { sanitizeFilename } from "@common/lead";
+import {
+  imageAltSchema,
+  imageIdOfUrl,
+  imageIdsIn,
+  type ImageFormat,
+  type ImageInfo,
+  type ImageVariant,
+} from "@common/media";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAuditBy } from "../audit/audit";
-import { bumpContentVersion } from "../content/version";
+import { bumpContentVersion } from "../content-version/content-version";
+import type { Selectable } from "kysely";
 import type { DB } from "../db";
+import type { ImagesTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
 import { deleteStoredFiles, readStoredFile, storeFile, type StoredFile } from "../files/files";
 import { getSiteSettings } from "../settings/settings";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 import { MIME_TYPES, processImage } from "./image-files";
 
 /*
@@ -35,19 +43,7 @@ export interface ImageUse {
   editPath: string;
 }
 
-type Row = {
-  id: string;
-  filename: string;
-  alt: string;
-  width: number;
-  height: number;
-  format: string;
-  size_bytes: number;
-  original_file_id: string;
-  variants: string;
-  created_by: string | null;
-  created_at: string;
-};
+type Row = Selectable<ImagesTable>;
 
 function storedVariants(json: string): StoredVariant[] {
   try {
@@ -76,18 +72,6 @@ function toImage(row: Row): MediaImage {
 const audit = (db: DB, actor: Actor | undefined, action: string, target: string, details: Record<string, unknown>) =>
   writeAuditBy(db, actor, { action, target, details });
 
-/** A display name from what the browser sent: no path, printable, at most 200 characters. */
-export function cleanFilename(name: string | undefined, format: ImageFormat): string {
-  const base = (name ?? "")
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, IMAGE_LIMITS.filename);
-  return base || `image.${format === "jpeg" ? "jpg" : format}`;
-}
-
 /**
  * Stores an uploaded image: refuses a missing description (400), a file over 10 MB (413) and
  * anything that is not a JPEG, PNG, WebP or AVIF by content (415) before storing anything;
@@ -100,13 +84,14 @@ export async function uploadImage(
 ): Promise<MediaImage> {
   const { alt } = parseInput(imageAltSchema, { alt: upload.alt });
   const processed = await processImage(upload.bytes);
-  const filename = cleanFilename(upload.filename, processed.format);
+  // The one filename rule (common/lead.ts): "poly2.html" holding a PNG is stored as "poly2.png".
+  const filename = sanitizeFilename(upload.filename ?? "", processed.format, "image");
   return db.transaction().execute(async (trx) => {
     const original = await storeFile(trx, {
       purpose: "image",
       filename,
       mimeType: MIME_TYPES[processed.format],
-      bytes: upload.bytes,
+      bytes: processed.original,
     });
     const variants: StoredVariant[] = [];
     for (const variant of processed.variants) {
@@ -134,7 +119,7 @@ export async function uploadImage(
         width: processed.width,
         height: processed.height,
         format: processed.format,
-        size_bytes: upload.bytes.byteLength,
+        size_bytes: original.size,
         original_file_id: original.id,
         variants: JSON.stringify(variants),
         created_by: actor?.email ?? null,
@@ -308,20 +293,20 @@ export async function withCovers<T extends { coverImageId?: string | null }>(
 
 /** A post page's data with the covers of the post and of its related posts. */
 export async function withPostCovers<
-  V extends { post: { coverImageId?: string | null }; related: Array<{ coverImageId?: string | null }> },
+  V extends { article: { coverImageId?: string | null }; related: Array<{ coverImageId?: string | null }> },
 >(
   db: DB,
   view: V,
 ): Promise<
-  Omit<V, "post" | "related"> & {
-    post: V["post"] & { cover: ImageInfo | null };
+  Omit<V, "article" | "related"> & {
+    article: V["article"] & { cover: ImageInfo | null };
     related: Array<V["related"][number] & { cover: ImageInfo | null }>;
   }
 > {
-  const [post, ...related] = await withCovers(db, [view.post, ...view.related]);
+  const [article, ...related] = await withCovers(db, [view.article, ...view.related]);
   return {
     ...view,
-    post: post as V["post"] & { cover: ImageInfo | null },
+    article: article as V["article"] & { cover: ImageInfo | null },
     related: related as Array<V["related"][number] & { cover: ImageInfo | null }>,
   };
 }

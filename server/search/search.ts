@@ -1,7 +1,7 @@
 import type MiniSearch from "minisearch";
 import { nextDueAt, listVisibleArticles, type Article } from "../content/articles";
 import { listPublishedFaq } from "../content/faq";
-import { getContentVersion } from "../content/version";
+import { getContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { markdownToText } from "../markdown/markdown";
 import { log } from "../logger";
@@ -137,8 +137,17 @@ export interface SearchResponse {
 
 export const SEARCH_RESULT_LIMIT = 30;
 
+/**
+ * The query as searched and shown: trimmed, inner whitespace collapsed, at most MAX_QUERY_LENGTH
+ * characters. Two queries that normalise alike get the same results page (the page cache keys
+ * search pages by it).
+ */
+export function normaliseSearchQuery(rawQuery: string): string {
+  return rawQuery.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
+}
+
 export async function searchContent(db: DB, rawQuery: string, limit = SEARCH_RESULT_LIMIT): Promise<SearchResponse> {
-  const query = rawQuery.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
+  const query = normaliseSearchQuery(rawQuery);
   if (!queryTerms(query).length) return { query, hits: [], total: 0, suggestion: null };
   const state = await getSearchIndex(db);
   const now = Date.now();

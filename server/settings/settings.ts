@@ -10,11 +10,11 @@ import {
   type SiteSettings,
 } from "@common/settings";
 import { writeAuditBy } from "../audit/audit";
-import { bumpContentVersion } from "../content/version";
+import { bumpContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { recordRedirect, removeRedirectFrom } from "../redirects/redirects";
-import type { Actor } from "../users/users";
+import type { Actor } from "../auth/actor";
 
 /*
  * The settings store: one row per key (JSON value), so a new key needs no migration. The

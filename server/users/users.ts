@@ -7,20 +7,13 @@ import { parseInput, ServiceError } from "@common/result";
 import type { Role } from "@common/roles";
 import { inviteSchema, newUserSchema, tokenPasswordSchema } from "@common/users";
 import { getConfig } from "../config";
+import type { Actor } from "../auth/actor";
 import type { DB } from "../db";
 import { sql } from "kysely";
 import { isPostgres, nowIso } from "../db/dialect";
 import { escapeHtml, sendMail } from "../mail/mail";
 
 export const INVITE_HOURS = 72;
-
-/** Who did it, from where: written to the audit log with every action. */
-export interface Actor {
-  id: string;
-  email: string;
-  ip?: string | null;
-  userAgent?: string | null;
-}
 
 export interface StaffUser {
   id: string;

@@ -7,6 +7,7 @@ import {
   formatViolations,
   launchBrowser,
   newPage,
+  signInAs,
   waitForScripts,
   type PageProblems,
 } from "../support/browser";
@@ -148,6 +149,122 @@ describe("admin screens in Chromium", () => {
     expect(width).toBeLessThanOrEqual(390);
     expect(phone.problems.errors).toEqual([]);
     await phone.page.context().close();
+  });
+
+  describe("route rules of spec section 2 on staff screens", () => {
+    /** The page's animation as the layout's transition wrapper (PageTransition) shows it. */
+    const pageAnimation = (p: Page) =>
+      p.locator("[data-page-transition]").evaluate((el) => {
+        const { animationName, animationDuration } = getComputedStyle(el);
+        return `${animationName} ${animationDuration}`;
+      });
+
+    /** Holds back requests whose path contains `part` (not documents) until released. */
+    async function hold(p: Page, part: string) {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await p.route(
+        (url) => url.pathname.includes(part),
+        async (route) => {
+          if (route.request().resourceType() !== "document") await gate;
+          await route.continue().catch(() => {});
+        },
+      );
+      return release;
+    }
+
+    it("fades and slides each admin screen and sign-in card in over 0.2 s, only fading under reduced motion", async () => {
+      const { page: p, problems: found } = await newPage(browser);
+      await p.goto(`${server.url}/login`);
+      await waitForScripts(p);
+      // The page a visit starts on is painted at once.
+      expect(await pageAnimation(p)).toBe("none 0s");
+      await p.getByRole("link", { name: "Forgot password?" }).click();
+      await p.waitForURL("**/admin/password-reset");
+      await expect.poll(() => pageAnimation(p)).toBe("page-enter 0.2s");
+      await p.getByRole("link", { name: /back to sign in/i }).click();
+      await p.waitForURL("**/login");
+      await expect.poll(() => pageAnimation(p)).toBe("page-enter 0.2s");
+
+      // Signing in moves from the sign-in card into the admin area: a route change too.
+      await p.getByLabel("E-mail").fill("owner@meritum.test");
+      await p.getByLabel("Password").fill(PASSWORD);
+      await p.getByRole("button", { name: "Sign in" }).click();
+      await p.waitForURL(`${server.url}/admin`);
+      await expect.poll(() => pageAnimation(p)).toBe("page-enter 0.2s");
+
+      await p.goto(`${server.url}/admin/security`);
+      await waitForScripts(p);
+      expect(await pageAnimation(p)).toBe("none 0s");
+      const nav = p.getByRole("navigation", { name: "Admin" });
+      await nav.getByRole("link", { name: "Users" }).click();
+      await p.waitForURL("**/admin/users");
+      await expect.poll(() => pageAnimation(p)).toBe("page-enter 0.2s");
+      // A new element for each page, so the animation plays again.
+      await p.locator("[data-page-transition]").evaluate((el) => el.setAttribute("data-seen", ""));
+      await p.emulateMedia({ reducedMotion: "reduce" });
+      await nav.getByRole("link", { name: "Security" }).click();
+      await p.waitForURL("**/admin/security");
+      await expect.poll(() => pageAnimation(p)).toBe("page-fade 0.2s");
+      expect(await p.locator("[data-page-transition][data-seen]").count()).toBe(0);
+      expect(found.errors).toEqual([]);
+      await p.context().close();
+    });
+
+    it("shows 'Loading page...' while a slowed admin screen or sign-in card loads, then the page", async () => {
+      const { page: p, problems: found } = await newPage(browser);
+      await p.goto(`${server.url}/login`);
+      await waitForScripts(p);
+      const placeholder = p.getByRole("status").filter({ hasText: "Loading page..." });
+      let release = await hold(p, "password-reset");
+      await p.getByRole("link", { name: "Forgot password?" }).click();
+      await expect.poll(() => placeholder.isVisible()).toBe(true);
+      // The sign-in card gives way to it; the frame (the logo home) stays.
+      expect(await p.getByRole("button", { name: "Sign in" }).count()).toBe(0);
+      expect(await p.getByRole("link", { name: "Meritum home" }).isVisible()).toBe(true);
+      release();
+      await p.waitForURL("**/admin/password-reset");
+      await p.getByRole("heading", { level: 1 }).waitFor();
+      expect(await placeholder.count()).toBe(0);
+      await p.unrouteAll();
+
+      await signInAs(p, server.url, "owner@meritum.test", PASSWORD);
+      await waitForScripts(p);
+      release = await hold(p, "/admin/users");
+      await p.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
+      await expect.poll(() => placeholder.isVisible()).toBe(true);
+      expect(await p.getByRole("navigation", { name: "Admin" }).isVisible()).toBe(true);
+      release();
+      await p.waitForURL("**/admin/users");
+      await p.getByRole("heading", { name: "Users", level: 1 }).waitFor();
+      expect(await placeholder.count()).toBe(0);
+      expect(found.errors).toEqual([]);
+      await p.context().close();
+    });
+
+    it("scrolls to the top on every route change", async () => {
+      const { page: p } = await newPage(browser, { viewport: { width: 1024, height: 400 } });
+      await signInAs(p, server.url, "owner@meritum.test", PASSWORD);
+      await p.goto(`${server.url}/admin/security`);
+      await waitForScripts(p);
+      const nav = p.getByRole("navigation", { name: "Admin" });
+      for (const [name, path] of [
+        ["Users", "/admin/users"],
+        ["Security", "/admin/security"],
+      ] as const) {
+        await p.evaluate(() => window.scrollTo(0, 200));
+        await expect.poll(() => p.evaluate(() => window.scrollY), { message: name }).toBe(200);
+        // Followed with the keyboard, so nothing scrolls the link into view first.
+        await nav.getByRole("link", { name }).evaluate((el) => el.focus({ preventScroll: true }));
+        await p.keyboard.press("Enter");
+        await p.waitForURL(`**${path}`);
+        await p.getByRole("heading", { name, level: 1 }).waitFor();
+        // Long enough to have stayed at 200 had nothing scrolled it.
+        expect(await p.evaluate(() => document.documentElement.scrollHeight), name).toBeGreaterThan(400 + 200);
+        await expect.poll(() => p.evaluate(() => window.scrollY), { message: name }).toBe(0);
+      }
+      await p.context().close();
+    });
   });
 
   it("logged no errors other than the refusals the steps asked for", () => {

@@ -19,7 +19,7 @@ const EDITOR = {
 function adminCreate(server: TestServer, args: string[], password: string) {
   return spawnSync(
     process.execPath,
-    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/auth/admin-create.ts", ...args],
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/users/admin-create.ts", ...args],
     {
       cwd: root,
       env: {

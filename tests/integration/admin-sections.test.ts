@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_SECTIONS, type AdminSection } from "@common/admin-sections";
 import { can, type Role } from "@common/roles";
-import { sectionsWithApi } from "@server/http/admin-api";
+import { sectionsWithApi } from "@server/app/admin-api";
 import { getPage, startStaffServer, type StaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
 

@@ -18,7 +18,7 @@ const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).
 
 /** Runs the CLI as `npm run db:<command>` does, against `database`. */
 function cli(database: TestDatabase, args: string[]) {
-  return run(path.join(root, "node_modules/.bin/tsx"), ["server/db/cli.ts", ...args], {
+  return run(path.join(root, "node_modules/.bin/tsx"), ["server/app/db-cli.ts", ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",

@@ -297,7 +297,7 @@ describe.each(dbKinds())("contacts and dashboard API on %s", (kind) => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split("\r\n").filter(Boolean);
     expect(lines[0]).toContain(
-      "Name,Business,E-mail,Phone,Website,Monthly card volume,Average sale (ticket),Current processor,Takes payments,Status",
+      `"Name","Business","E-mail","Phone","Website","Monthly card volume","Average sale (ticket)","Current processor","Takes payments","Status"`,
     );
     expect(lines).toHaveLength(3);
     expect(text).toContain("Zoë Ångström");

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion, getContentVersion } from "@server/content";
-import { unpublishPost, updatePost } from "@server/content/posts";
+import { bumpContentVersion, getContentVersion } from "@server/content-version/content-version";
+import { bulkArticlesAs, saveArticleAs } from "@server/content/editor";
 import { faqSeed } from "@server/content/seed/faq";
 import { dbKinds } from "../support/db";
-import { HOUR, iso, jsonLd, resultLinks } from "../support/resources";
+import { HOUR, iso, jsonLd, resultLinks, testEditor } from "../support/resources";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -158,14 +158,21 @@ describe.each(dbKinds())("resources discovery on %s", (kind) => {
     // Edits through the service bump the version too: a renamed post is found by its new word.
     const row = await db
       .selectFrom("blog_posts")
-      .select("id")
+      .select(["id", "version"])
       .where("slug", "=", "other-instance-post")
       .executeTakeFirstOrThrow();
-    await updatePost(db, row.id, { title: "Renamed to capybaraharp" });
+    await saveArticleAs(
+      db,
+      testEditor,
+      "blog_posts",
+      row.id,
+      { title: "Renamed to capybaraharp" },
+      { baseVersion: Number(row.version) },
+    );
     expect(resultLinks((await text("/resources/search?q=capybaraharp")).html)).toEqual([
       "/resources/blog/other-instance-post",
     ]);
-    await unpublishPost(db, row.id);
+    await bulkArticlesAs(db, testEditor, "blog_posts", "unpublish", [row.id]);
     expect(resultLinks((await text("/resources/search?q=capybaraharp")).html)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getContentVersion, listPublishedContentUrls, seedContent } from "@server/content";
-import { createPost, publishPost, unpublishPost } from "@server/content/posts";
+import { listPublishedContentUrls, seedContent } from "@server/content";
+import { getContentVersion } from "@server/content-version/content-version";
+import { bulkArticlesAs, createArticleAs, saveArticleAs } from "@server/content/editor";
 import { createFaq } from "@server/content/faq";
 import { BLOG_PAGE_SIZE } from "@server/content/posts";
 import { postSeed } from "@server/content/seed/posts";
@@ -8,7 +9,7 @@ import { guideSeed } from "@server/content/seed/guides";
 import { faqSeed } from "@server/content/seed/faq";
 import { dbKinds } from "../support/db";
 import { startTestServer, type TestServer } from "../support/server";
-import { HOUR, iso, jsonLd, resultLinks } from "../support/resources";
+import { HOUR, iso, jsonLd, resultLinks, testEditor } from "../support/resources";
 import { child, childText, parseXml } from "../support/xml";
 
 function post(slug: string, extra: Record<string, unknown> = {}) {
@@ -130,8 +131,10 @@ describe.each(dbKinds())("resources on %s", (kind) => {
       { slug: "vis-published", status: "published", publishedAt: iso(-HOUR), visible: true },
     ];
     for (const c of cases)
-      await createPost(
+      await createArticleAs(
         db,
+        testEditor,
+        "blog_posts",
         post(c.slug, { status: c.status, publishedAt: c.publishedAt, category: "Visibility checks" }),
       );
     for (const c of cases) {
@@ -151,9 +154,9 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     expect(sitemap).toContain("/resources/guides/");
 
     // Unpublishing hides a post again; a draft FAQ item stays off the FAQ page.
-    const published = await createPost(db, post("vis-unpublish"));
+    const published = await createArticleAs(db, testEditor, "blog_posts", post("vis-unpublish"));
     expect((await get("/resources/blog/vis-unpublish")).status).toBe(200);
-    await unpublishPost(db, published.id);
+    expect(await bulkArticlesAs(db, testEditor, "blog_posts", "unpublish", [published.id])).toBe(1);
     expect((await get("/resources/blog/vis-unpublish")).status).toBe(404);
     await createFaq(db, {
       slug: "vis-hidden-question",
@@ -169,11 +172,20 @@ describe.each(dbKinds())("resources on %s", (kind) => {
     const db = server.database.db;
     // Search once so the index exists before the item is scheduled.
     await text("/resources/search?q=quokkascheduled");
-    const created = await createPost(
+    const created = await createArticleAs(
       db,
+      testEditor,
+      "blog_posts",
       post("vis-scheduled-soon", { status: "draft", title: "Quokkascheduled arrives on time" }),
     );
-    const scheduled = await publishPost(db, created.id, iso(2_000));
+    const scheduled = await saveArticleAs(
+      db,
+      testEditor,
+      "blog_posts",
+      created.id,
+      { status: "scheduled", publishedAt: iso(2_000) },
+      { baseVersion: created.version },
+    );
     expect(scheduled.status).toBe("scheduled");
     expect((await get("/resources/blog/vis-scheduled-soon")).status).toBe(404);
     expect(resultLinks((await text("/resources/search?q=quokkascheduled")).html)).toEqual([]);
@@ -191,8 +203,10 @@ describe.each(dbKinds())("resources on %s", (kind) => {
   it("paginates the blog nine to a page and filters by category", async () => {
     const db = server.database.db;
     for (let i = 1; i <= 11; i++) {
-      await createPost(
+      await createArticleAs(
         db,
+        testEditor,
+        "blog_posts",
         post(`page-check-${String(i).padStart(2, "0")}`, {
           category: "Pagination checks",
           publishedAt: iso(-(i + 2) * HOUR),
@@ -257,8 +271,10 @@ describe.each(dbKinds())("resources on %s", (kind) => {
       "<<script>script>alert('nested')<</script>/script>",
       "Safe paragraph with **bold** text and a [real link](https://example.com/page).",
     ].join("\n\n");
-    await createPost(
+    await createArticleAs(
       db,
+      testEditor,
+      "blog_posts",
       post("xss-corpus", {
         body: corpus,
         title: "XSS <script>alert('title')</script> check",

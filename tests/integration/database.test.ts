@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, pingDatabase } from "@server/db";
 import { migrations } from "@server/db/migrations";
-import { seedDatabase } from "@server/db/seed";
+import { seedDatabase } from "@server/app/seed";
 import { defaultSiteSettings } from "@common/settings";
 import { getSiteSettings, updateSiteSettings } from "@server/settings/settings";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";

@@ -75,10 +75,20 @@ describe.each(dbKinds())("stored files on %s", (kind) => {
     const res = storedFileResponse(stored, bytes, { disposition: "attachment", cache: "private" });
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toBe(
-      `attachment; filename="Q1 _final_ _.pdf"; filename*=UTF-8''Q1%20%22final%22%20%C3%A9.pdf`,
+      `attachment; filename="Q1 final _.pdf"; filename*=UTF-8''Q1%20final%20%C3%A9.pdf`,
     );
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
-    expect(contentDisposition("inline", "")).toBe(`inline; filename="file"; filename*=UTF-8''`);
+    expect(contentDisposition("inline", "", "image/png")).toBe(
+      `inline; filename="file.png"; filename*=UTF-8''file.png`,
+    );
+    expect(contentDisposition("inline", "x.html", "text/html")).toBe(`inline; filename="file"; filename*=UTF-8''file`);
+    // A name stored before the filename rule is served by it: the type's extension, no bidi controls.
+    expect(contentDisposition("attachment", "October statement.pdf.bat", "application/pdf")).toBe(
+      `attachment; filename="October statement.pdf"; filename*=UTF-8''October%20statement.pdf`,
+    );
+    expect(contentDisposition("attachment", "invoice\u202Efdp.exe", "image/jpeg")).toBe(
+      `attachment; filename="invoicefdp.jpg"; filename*=UTF-8''invoicefdp.jpg`,
+    );
   });
 });

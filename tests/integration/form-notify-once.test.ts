@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DB } from "@server/db";
-import { seedDatabase } from "@server/db/seed";
+import { seedDatabase } from "@server/app/seed";
 import { createForm } from "@server/forms/definitions";
 import { notifySubmission, registerSubmissionJobs, SUBMISSION_NOTIFY_JOB } from "@server/forms/notify";
 import { storeSpamSubmission, storeSubmission } from "@server/forms/submissions";
@@ -39,13 +39,18 @@ describe.each(dbKinds())("a form notification with two workers on %s", (kind) =>
 
   it("is sent once", async () => {
     const actor = { id: "staff-1", email: "staff@meritum.test" };
-    const form = await createForm(database.db, actor, {
-      name: "Callback",
-      slug: `callback-${kind}`,
-      fields: [{ key: "email", type: "email", label: "E-mail", required: true }],
-      recipients: [`callbacks-${kind}@meritum.test`],
-      successMessage: "Thanks.",
-    });
+    const form = await createForm(
+      database.db,
+      actor,
+      {
+        name: "Callback",
+        slug: `callback-${kind}`,
+        fields: [{ key: "email", type: "email", label: "E-mail", required: true }],
+        recipients: [`callbacks-${kind}@meritum.test`],
+        successMessage: "Thanks.",
+      },
+      { mayChangeRecipients: true },
+    );
     const ids: string[] = [];
     for (let round = 0; round < 5; round++) {
       const answers = [{ key: "email", label: "E-mail", type: "email" as const, value: `caller${round}@example.com` }];

@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from "../support/server";
 describe.each(dbKinds())("HTTP server on %s", (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ db: kind });
+    // An empty database, which the server migrates at start as in production.
+    server = await startTestServer({ db: kind, emptyDatabase: true });
   });
   afterAll(() => server.stop());
 

@@ -15,7 +15,9 @@ describe.each(dbKinds())("first-touch attribution on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ db: kind, env: { CONTACT_RATE_LIMIT: "100", CONTACT_MIN_SUBMIT_SECONDS: "1" } });
-    await createForm(server.database.db, { id: "test", email: "test@meritum.test" }, everyTypeForm("partners"));
+    await createForm(server.database.db, { id: "test", email: "test@meritum.test" }, everyTypeForm("partners"), {
+      mayChangeRecipients: true,
+    });
   });
   afterAll(() => server?.stop());
 

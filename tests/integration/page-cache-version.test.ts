@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion, getContentVersion } from "@server/content/version";
+import { bumpContentVersion, getContentVersion } from "@server/content-version/content-version";
+import { pageCacheContent } from "@server/app/page-cache-content";
 import { ContentStateReader } from "@server/http/page-cache/content-state";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
 
@@ -13,7 +14,7 @@ describe.each(dbKinds())("the page cache's content version reads on %s", (kind) 
   afterAll(() => t?.cleanup());
 
   it("answers a burst of concurrent requests with one read", async () => {
-    const reader = new ContentStateReader(t.db);
+    const reader = new ContentStateReader(t.db, pageCacheContent);
     const version = await getContentVersion(t.db);
     const states = await Promise.all(Array.from({ length: 64 }, () => reader.current()));
     expect(reader.reads).toBe(1);
@@ -21,7 +22,7 @@ describe.each(dbKinds())("the page cache's content version reads on %s", (kind) 
   });
 
   it("reads again for a request that arrives while a read is running, after it arrived", async () => {
-    const reader = new ContentStateReader(t.db);
+    const reader = new ContentStateReader(t.db, pageCacheContent);
     const before = await getContentVersion(t.db);
     const first = reader.current();
     await nextTurn(); // the first read has started
@@ -36,7 +37,7 @@ describe.each(dbKinds())("the page cache's content version reads on %s", (kind) 
   });
 
   it("sees every committed write on the next request, one read per sequential request", async () => {
-    const reader = new ContentStateReader(t.db);
+    const reader = new ContentStateReader(t.db, pageCacheContent);
     for (let i = 0; i < 3; i++) {
       const version = await bumpContentVersion(t.db);
       expect((await reader.current()).version).toBe(version);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion } from "@server/content/version";
+import { bumpContentVersion } from "@server/content-version/content-version";
 import { industrySeed } from "@server/industries/industries.seed";
 import { dbKinds } from "../support/db";
 import { startTestServer, type TestServer } from "../support/server";

@@ -109,6 +109,46 @@ describe.each(dbKinds())("request hardening on %s", (kind) => {
     expect((await getPage(server, "/admin/users", staff.adminCookie)).status).toBe(200);
   });
 
+  it("answers a broken %-encoding anywhere in a path 400 and an odd redirect target with /admin, never 5xx", async () => {
+    const broken = ["%", "%2", "%zz", "%E0%A4%A", "%C3", "%ED%A0%80", "%FF", "a%%b"];
+    const prefixes = [
+      "/",
+      "/admin/",
+      "/admin/contacts/",
+      "/api/admin/contacts/",
+      "/api/admin/forms/x/",
+      "/resources/blog/",
+      "/media/",
+      "/assets/",
+      "/forms/",
+      "/login/",
+    ];
+    for (const prefix of prefixes)
+      for (const bad of broken)
+        for (const cookie of [staff.adminCookie, staff.editorCookie, null]) {
+          const res = await getPage(server, `${prefix}${bad}`, cookie);
+          await res.arrayBuffer();
+          expect(`${prefix}${bad} -> ${res.status}`).toBe(`${prefix}${bad} -> 400`);
+        }
+    const targets = [
+      "/%0B/x",
+      "/%00",
+      "/%0D%0ASet-Cookie:x",
+      "/%7F",
+      "/%C2%85",
+      "/%E2%80%AE",
+      "/%C3%BC",
+      "/a%20b",
+      "/%25E0%25A4%25A",
+    ];
+    for (const target of targets)
+      for (const cookie of [staff.adminCookie, staff.editorCookie]) {
+        const res = await getPage(server, `/login?redirectTo=${target}`, cookie);
+        expect([target, res.status]).toEqual([target, 302]);
+        expect(res.headers.get("location"), target).toBe("/admin");
+      }
+  });
+
   it("tells nothing about the stack and allows no other origin: no X-Powered-By, no CORS, no directory listing", async () => {
     for (const path of ["/", "/api/admin/security/me", "/assets/", "/favicon.ico"]) {
       const res = await getPage(server, path, staff.adminCookie, { Origin: "https://evil.example" });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion } from "@server/content/version";
+import { bumpContentVersion } from "@server/content-version/content-version";
 import { createStaff, PASSWORD, postLogin, signIn } from "../support/auth";
 import { leadForm } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";

@@ -44,6 +44,57 @@ describe("import boundaries", { timeout: 60_000 }, () => {
     ]);
   });
 
+  // Decision 0038: the infrastructure folders import no domain, and only server/main.ts and
+  // server/app/ (the composition) import server/app/.
+  const INFRA_DOMAIN_IMPORTS = [
+    'import { requireApi } from "../auth/express";',
+    'import type { Actor } from "@server/auth/actor";',
+    'import { getContentVersion } from "../content-version/content-version";',
+    'import { seedForms } from "../forms/definitions";',
+    'import { jobsScreen } from "../jobs-admin/api";',
+    'import { adminApi } from "../app/admin-api";',
+    'import { seo } from "~/lib/seo";',
+  ];
+
+  it.each(["http", "db", "jobs", "files", "mail"])("server/%s/ imports no domain folder", async (folder) => {
+    expect(await boundaryErrors("infra-imports-domain.ts", `server/${folder}/boundary-fixture.ts`)).toEqual(
+      INFRA_DOMAIN_IMPORTS,
+    );
+  });
+
+  it("infrastructure imports no domain from a nested folder either", async () => {
+    expect(await boundaryErrors("infra-nested-imports-domain.ts", "server/db/seed/boundary-fixture.ts")).toEqual([
+      'import { seedContent } from "../../content";',
+      'import { seedForms } from "@server/forms/definitions";',
+      'import { seedIndustries } from "../../industries/industries";',
+    ]);
+    // The same file in a domain folder may import them.
+    expect(await boundaryErrors("infra-nested-imports-domain.ts", "server/forms/seed/boundary-fixture.ts")).toEqual([]);
+  });
+
+  it("server/config.ts, logger.ts and private-fs.ts are infrastructure too", async () => {
+    expect(await boundaryErrors("main-imports-composition.ts", "server/logger.ts")).toEqual([
+      'import { adminApi } from "./app/admin-api";',
+      'import { formsApi } from "./forms/api";',
+      'import type { Actor } from "@server/auth/actor";',
+      'import { telHref } from "../app/lib/site";',
+    ]);
+  });
+
+  it("only server/main.ts and server/app/ import the composition (server/app/)", async () => {
+    expect(await boundaryErrors("domain-imports-composition.ts", "server/forms/boundary-fixture.ts")).toEqual([
+      'import { adminApi } from "../app/admin-api";',
+      'import { seedDatabase } from "@server/app/seed";',
+      'import { telHref } from "../../app/lib/site";',
+    ]);
+    expect(await boundaryErrors("domain-imports-composition.ts", "server/app/boundary-fixture.ts")).toEqual([
+      'import { telHref } from "../../app/lib/site";',
+    ]);
+    expect(await boundaryErrors("main-imports-composition.ts", "server/main.ts")).toEqual([
+      'import { telHref } from "../app/lib/site";',
+    ]);
+  });
+
   it("components import only types from server/", async () => {
     expect(await boundaryErrors("component-imports-server.tsx", "app/components/boundary-fixture.tsx")).toEqual([
       'import { listUsers } from "@server/users/users";',
@@ -56,7 +107,7 @@ describe("import boundaries", { timeout: 60_000 }, () => {
       'import { useState } from "react";',
       'import { Link } from "react-router";',
       'import { Menu } from "lucide-react";',
-      'import { cx } from "~/lib/cx";',
+      'import { cn } from "~/lib/utils";',
       'import { getDb } from "@server/db";',
     ]);
   });

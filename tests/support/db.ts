@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { DatabaseTarget } from "@server/config";
+import { sql } from "kysely";
 import { createDatabase, migrateToLatest, type DB } from "@server/db";
 
 export type DbKind = "sqlite" | "postgres";
@@ -34,26 +35,109 @@ function adminUrl(): string {
   return url;
 }
 
-/** A fresh, empty database of the given kind (its own SQLite file, or its own PostgreSQL database). */
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** The migration set's fingerprint: a template made from other migrations is never used. */
+function migrationsHash(): string {
+  const dir = path.join(root, "server/db/migrations");
+  const hash = crypto.createHash("sha256");
+  for (const name of fs.readdirSync(dir).sort()) hash.update(name).update(fs.readFileSync(path.join(dir, name)));
+  return hash.digest("hex").slice(0, 12);
+}
+
+async function withAdmin<T>(run: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    return await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+const databaseUrlFor = (name: string) => {
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * A migrated, empty database to copy from, made once per migration set and kept: an SQLite file
+ * under .tmp/test-db-templates, or a PostgreSQL database `meritum_tpl_<hash>` on the
+ * TEST_DATABASE_URL server. Migrating takes seconds (tens of them on a loaded 2-core machine,
+ * every commit synced); copying the result takes milliseconds. Safe when several processes
+ * (test workers, other checkouts) ask at once: the finished template appears by a rename.
+ */
+const templates = new Map<DbKind, Promise<string>>();
+function migratedTemplate(kind: DbKind): Promise<string> {
+  let template = templates.get(kind);
+  if (!template) {
+    template = kind === "sqlite" ? sqliteTemplate() : postgresTemplate();
+    templates.set(kind, template);
+  }
+  return template;
+}
+
+async function sqliteTemplate(): Promise<string> {
+  const file = path.join(root, ".tmp/test-db-templates", `sqlite-${migrationsHash()}.db`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const building = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+  const db = createDatabase({ kind: "sqlite", file: building });
+  try {
+    await migrateToLatest(db);
+    await sql`pragma wal_checkpoint(truncate)`.execute(db);
+    await sql`pragma journal_mode = delete`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+  for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${building}${suffix}`, { force: true });
+  fs.renameSync(building, file);
+  return file;
+}
+
+async function postgresTemplate(): Promise<string> {
+  const name = `meritum_tpl_${migrationsHash()}`;
+  return withAdmin(async (admin) => {
+    // One builder at a time across processes; the others find it made.
+    await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
+    try {
+      const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (exists.rowCount) return name;
+      const building = `${name}_${crypto.randomBytes(4).toString("hex")}`;
+      await admin.query(`create database ${building}`);
+      const db = createDatabase({ kind: "postgres", url: databaseUrlFor(building) });
+      try {
+        await migrateToLatest(db);
+      } finally {
+        await db.destroy();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+      return name;
+    } finally {
+      await admin.query("select pg_advisory_unlock(hashtext($1))", [name]);
+    }
+  });
+}
+
+/**
+ * A fresh database of the given kind (its own SQLite file, or its own PostgreSQL database):
+ * migrated (a copy of the migrated template), or with `migrate: false` empty.
+ */
 export async function createTestDatabase(kind: DbKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate !== false;
+  const template = migrate ? await migratedTemplate(kind) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-test-"));
   let target: DatabaseTarget;
   let databaseUrl = "";
   let dropPg: (() => Promise<void>) | undefined;
   if (kind === "sqlite") {
     target = { kind: "sqlite", file: path.join(dataDir, "site.db") };
+    if (template) fs.copyFileSync(template, target.file);
   } else {
     const name = `meritum_test_${crypto.randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(adminUrl());
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    await withAdmin((admin) => createDatabaseFrom(admin, name, template));
+    databaseUrl = databaseUrlFor(name);
     target = { kind: "postgres", url: databaseUrl };
     dropPg = async () => {
       const c = new pg.Client({ connectionString: adminUrl() });
@@ -66,7 +150,6 @@ export async function createTestDatabase(kind: DbKind, options: { migrate?: bool
     };
   }
   const db = createDatabase(target);
-  if (options.migrate !== false) await migrateToLatest(db);
   return {
     kind,
     target,
@@ -79,4 +162,18 @@ export async function createTestDatabase(kind: DbKind, options: { migrate?: bool
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `create database`, from the template when one is given (retried while another copy holds it). */
+async function createDatabaseFrom(admin: pg.Client, name: string, template: string | undefined) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
+      return;
+    } catch (err) {
+      // "source database ... is being accessed by other users": a moment later it is not.
+      if ((err as { code?: string }).code !== "55006" || attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
 }

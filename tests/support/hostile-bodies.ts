@@ -149,6 +149,16 @@ export const ENDPOINTS: Record<string, Targets> = {
   "POST /api/admin/contacts/:id/notes": call("POST", (f) => `/api/admin/contacts/${f.contactId}/notes`),
   "DELETE /api/admin/contacts/:id": call("DELETE", `/api/admin/contacts/${MISSING}`),
 
+  "POST /api/admin/contacts/proposals/contact/:contactId/reviews": call(
+    "POST",
+    (f) => `/api/admin/contacts/proposals/contact/${f.contactId}/reviews`,
+  ),
+  "POST /api/admin/contacts/proposals/contact/:contactId/send": call(
+    "POST",
+    (f) => `/api/admin/contacts/proposals/contact/${f.contactId}/send`,
+  ),
+  "PUT /api/admin/pricing": call("PUT", "/api/admin/pricing"),
+
   "POST /api/admin/forms": call("POST", "/api/admin/forms"),
   "PUT /api/admin/forms/:id": call("PUT", (f) => `/api/admin/forms/${f.formId}`),
   "DELETE /api/admin/forms/:id": call("DELETE", `/api/admin/forms/${MISSING}`),
@@ -246,6 +256,8 @@ export const ACTION_ROUTES: Record<string, Targets> = {
     ...call("POST", `/preview/guides/${f.helpGuideId}`)(f),
     ...call("POST", `/preview/guides/${MISSING}`)(f),
   ],
+  // A merchant's proposal: a well-formed token that matches none, and one that cannot be a token.
+  "/proposals/:token": post(`/proposals/${"A".repeat(43)}`, `/proposals/${"A".repeat(43)}.data`, "/proposals/nope"),
   // Ends the session: sent last (SESSION_ENDING).
   "/logout": () => [],
 };

@@ -42,7 +42,7 @@ export function usePublicForms() {
       }),
       launchBrowser(),
     ]);
-    await createForm(db(), { id: "e2e", email: "e2e@meritum.test" }, CALLBACK_FORM);
+    await createForm(db(), { id: "e2e", email: "e2e@meritum.test" }, CALLBACK_FORM, { mayChangeRecipients: true });
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,5 +1,12 @@
 /** Helpers for the tests of the public resources pages (blog, guides, FAQ, search). */
 
+/**
+ * Who the tests write posts and guides as: they go through the admin editor's services
+ * (server/content/editor.ts: createArticleAs, saveArticleAs, bulkArticlesAs), audited and
+ * with revisions, as staff writes do.
+ */
+export const testEditor = { id: "test-editor", email: "editor@meritum.test" };
+
 export const HOUR = 3_600_000;
 
 /** An ISO timestamp `offsetMs` from now. */

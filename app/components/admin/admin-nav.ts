@@ -1,4 +1,5 @@
 import {
+  BadgeDollarSign,
   Building2,
   FileText,
   HelpCircle,
@@ -10,6 +11,7 @@ import {
   Settings,
   Shield,
   Users,
+  Webhook,
   type LucideIcon,
 } from "lucide-react";
 import { ADMIN_SECTIONS, type AdminIcon, type AdminSection } from "@common/admin-sections";
@@ -25,6 +27,8 @@ const icons: Record<AdminIcon, LucideIcon> = {
   industries: Building2,
   media: Image,
   settings: Settings,
+  integrations: Webhook,
+  pricing: BadgeDollarSign,
   users: Users,
   security: Shield,
 };

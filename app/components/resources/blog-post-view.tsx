@@ -2,10 +2,9 @@ import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from "lucide-re
 import { Link } from "react-router";
 import { shareImagePath, type ImageInfo } from "@common/media";
 import type { PostSummary } from "@server/content/posts";
+import { ArticleHeader } from "~/components/resources/article-header";
 import { AnalysisCta } from "~/components/resources/cta";
 import { PostCard } from "~/components/resources/post-card";
-import { CopyLinkButton } from "~/components/site/copy-link-button";
-import { Breadcrumbs } from "~/components/site/breadcrumbs";
 import { JsonLd } from "~/components/site/json-ld";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatDate } from "~/lib/dates";
@@ -14,22 +13,17 @@ import { useRootData } from "~/lib/site";
 type WithCover = PostSummary & { cover?: ImageInfo | null };
 
 export interface BlogPostViewProps {
-  post: WithCover;
+  article: WithCover;
   html: string;
   related: WithCover[];
   previous: PostSummary | null;
   next: PostSummary | null;
 }
 
-/** A blog post as the public sees it (the public route, and the staff preview of a draft). */
-export function BlogPostView({ post, html, related, previous, next }: BlogPostViewProps) {
+/** A blog post as the public sees it (through ArticleView: the public route and the staff preview). */
+export function BlogPostView({ article: post, html, related, previous, next }: BlogPostViewProps) {
   const { siteUrl, settings } = useRootData();
   const url = `${siteUrl}/resources/blog/${post.slug}`;
-  const crumbs = [
-    { name: "Resources", path: "/resources" },
-    { name: "Blog", path: "/resources/blog" },
-    { name: post.title, path: `/resources/blog/${post.slug}` },
-  ];
   const modified = post.updatedAt > (post.publishedAt ?? "") ? post.updatedAt : post.publishedAt;
   return (
     <>
@@ -63,41 +57,34 @@ export function BlogPostView({ post, html, related, previous, next }: BlogPostVi
         }}
       />
       <article>
-        <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
-          <div className="mx-auto max-w-3xl px-4 pb-12 pt-8 sm:px-6 sm:pb-16">
-            <Breadcrumbs items={crumbs} />
-            <p className="mt-8 text-sm font-semibold uppercase tracking-wide text-accent-700">
-              <Link to={`/resources/blog?category=${post.categorySlug}`} className="hover:underline">
-                {post.category}
-              </Link>
-            </p>
-            <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-5xl sm:leading-tight">
-              {post.title}
-            </h1>
-            <p className="mt-5 text-lg leading-8 text-slate-600 sm:text-xl sm:leading-9">{post.excerpt}</p>
-            <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600" aria-label="About this article">
-              <li className="flex items-center gap-1.5">
-                <UserRound className="size-4 text-slate-500" aria-hidden />
-                <span>
-                  <span className="sr-only">Author: </span>
-                  {post.authorName}
-                </span>
-              </li>
-              <li className="flex items-center gap-1.5">
-                <CalendarDays className="size-4 text-slate-500" aria-hidden />
-                <span className="sr-only">Published </span>
-                <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt)}</time>
-              </li>
-              <li className="flex items-center gap-1.5">
-                <Clock className="size-4 text-slate-500" aria-hidden />
-                {`${post.readingMinutes} min read`}
-              </li>
-            </ul>
-            <div className="mt-6">
-              <CopyLinkButton />
-            </div>
-          </div>
-        </header>
+        <ArticleHeader
+          section={{ name: "Blog", path: "/resources/blog" }}
+          article={post}
+          category={
+            <Link to={`/resources/blog?category=${post.categorySlug}`} className="hover:underline">
+              {post.category}
+            </Link>
+          }
+        >
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600" aria-label="About this article">
+            <li className="flex items-center gap-1.5">
+              <UserRound className="size-4 text-slate-500" aria-hidden />
+              <span>
+                <span className="sr-only">Author: </span>
+                {post.authorName}
+              </span>
+            </li>
+            <li className="flex items-center gap-1.5">
+              <CalendarDays className="size-4 text-slate-500" aria-hidden />
+              <span className="sr-only">Published </span>
+              <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt)}</time>
+            </li>
+            <li className="flex items-center gap-1.5">
+              <Clock className="size-4 text-slate-500" aria-hidden />
+              {`${post.readingMinutes} min read`}
+            </li>
+          </ul>
+        </ArticleHeader>
         {post.cover ? (
           <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6">
             <ResponsiveImage

@@ -2,15 +2,14 @@ import { CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
 import type { GuideStep, GuideSummary } from "@server/content/guides";
 import type { Heading } from "@server/markdown/markdown";
+import { ArticleHeader } from "~/components/resources/article-header";
 import { AnalysisCta } from "~/components/resources/cta";
-import { CopyLinkButton } from "~/components/site/copy-link-button";
-import { Breadcrumbs } from "~/components/site/breadcrumbs";
 import { JsonLd } from "~/components/site/json-ld";
 import { formatDate } from "~/lib/dates";
 import { useRootData } from "~/lib/site";
 
 export interface GuideViewProps {
-  guide: GuideSummary;
+  article: GuideSummary;
   html: string;
   headings: Heading[];
   steps: GuideStep[];
@@ -44,15 +43,10 @@ function TableOfContents({
   );
 }
 
-/** A help guide as the public sees it (the public route, and the staff preview of a draft). */
-export function GuideView({ guide, html, headings, steps, siblings }: GuideViewProps) {
+/** A help guide as the public sees it (through ArticleView: the public route and the staff preview). */
+export function GuideView({ article: guide, html, headings, steps, siblings }: GuideViewProps) {
   const { siteUrl, settings } = useRootData();
   const url = `${siteUrl}/resources/guides/${guide.slug}`;
-  const crumbs = [
-    { name: "Resources", path: "/resources" },
-    { name: "Guides", path: "/resources/guides" },
-    { name: guide.title, path: `/resources/guides/${guide.slug}` },
-  ];
   const publisher = { "@type": "Organization", name: settings.companyName, url: siteUrl };
   const modified = guide.updatedAt > (guide.publishedAt ?? "") ? guide.updatedAt : guide.publishedAt;
   // Guides written as numbered steps are HowTo; the others are Articles.
@@ -84,31 +78,25 @@ export function GuideView({ guide, html, headings, steps, siblings }: GuideViewP
     <>
       <JsonLd data={structured} />
       <article>
-        <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
-          <div className="mx-auto max-w-6xl px-4 pb-12 pt-8 sm:px-6">
-            <Breadcrumbs items={crumbs} />
-            <p className="mt-8 text-sm font-semibold uppercase tracking-wide text-accent-700">{guide.category}</p>
-            <h1 className="mt-3 max-w-3xl text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-5xl sm:leading-tight">
-              {guide.title}
-            </h1>
-            <p className="mt-5 max-w-3xl text-lg leading-8 text-slate-600">{guide.excerpt}</p>
-            <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
-              <span className="flex items-center gap-1.5">
-                <Clock className="size-4" aria-hidden />
-                {`${guide.readingMinutes} min read`}
+        <ArticleHeader
+          section={{ name: "Guides", path: "/resources/guides" }}
+          article={guide}
+          category={guide.category}
+          wide
+        >
+          <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+            <span className="flex items-center gap-1.5">
+              <Clock className="size-4" aria-hidden />
+              {`${guide.readingMinutes} min read`}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden />
+              <span>
+                Updated <time dateTime={modified ?? undefined}>{formatDate(modified)}</time>
               </span>
-              <span className="flex items-center gap-1.5">
-                <CalendarDays className="size-4" aria-hidden />
-                <span>
-                  Updated <time dateTime={modified ?? undefined}>{formatDate(modified)}</time>
-                </span>
-              </span>
-            </p>
-            <div className="mt-6">
-              <CopyLinkButton />
-            </div>
-          </div>
-        </header>
+            </span>
+          </p>
+        </ArticleHeader>
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14 lg:py-14">
           <aside className="lg:sticky lg:top-24 lg:self-start">
             <TableOfContents headings={headings} id="toc-heading" />

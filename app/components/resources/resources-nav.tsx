@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 
 const links = [
   { to: "/resources", label: "Overview", end: true },
@@ -20,7 +20,7 @@ export function ResourcesNav() {
               to={link.to}
               end={link.end}
               className={({ isActive }) =>
-                cx(
+                cn(
                   "inline-flex h-12 items-center whitespace-nowrap border-b-2 px-2.5 text-sm sm:px-3 font-semibold transition-colors duration-200",
                   isActive
                     ? "border-brand-700 text-brand-800"

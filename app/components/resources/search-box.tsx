@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Form } from "react-router";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 
 /** A GET form to /resources/search; works without JavaScript. */
 export function SearchBox({
@@ -13,7 +13,7 @@ export function SearchBox({
   id?: string;
 }) {
   return (
-    <Form method="get" action="/resources/search" role="search" className={cx("flex w-full max-w-xl gap-2", className)}>
+    <Form method="get" action="/resources/search" role="search" className={cn("flex w-full max-w-xl gap-2", className)}>
       <label htmlFor={id} className="sr-only">
         Search articles, guides and FAQ
       </label>

@@ -1,6 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 export interface AccordionItem {
   /** Stable key; also the item's element id when `itemIds` is set (deep links). */
@@ -40,7 +42,7 @@ export function Accordion({
 }: AccordionProps) {
   const baseId = useId();
   return (
-    <div data-accordion={multiple ? "multiple" : "single"} className={className}>
+    <div {...dataProps(dataAttr.accordion, multiple ? "multiple" : "single")} className={className}>
       {/* Without JavaScript the questions cannot open their answers, so every answer is shown (in
           Tailwind's base layer, where the `[hidden]` rule it must outweigh lives). */}
       <noscript>
@@ -53,19 +55,19 @@ export function Accordion({
           <div
             key={item.value}
             id={itemIds ? item.value : undefined}
-            data-accordion-item=""
-            data-state="closed"
+            {...dataProps(dataAttr.accordionItem)}
+            {...dataProps(dataAttr.state, "closed")}
             className={itemClassName}
           >
             <h3 className="m-0">
               <button
                 type="button"
                 id={triggerId}
-                data-accordion-trigger=""
+                {...dataProps(dataAttr.accordionTrigger)}
                 aria-expanded={false}
                 aria-controls={panelId}
-                data-state="closed"
-                className={cx(
+                {...dataProps(dataAttr.state, "closed")}
+                className={cn(
                   "group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50",
                   triggerClassName,
                 )}
@@ -82,7 +84,7 @@ export function Accordion({
               role="region"
               aria-labelledby={triggerId}
               hidden
-              className={cx("px-5 pb-5", panelClassName)}
+              className={cn("px-5 pb-5", panelClassName)}
             >
               {item.answer}
             </div>

@@ -1,5 +1,7 @@
 import { Link2 } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button-variants";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * A button that copies the current page's address, with a toast saying whether it worked: the
@@ -7,7 +9,11 @@ import { buttonVariants } from "~/components/ui/button-variants";
  */
 export function CopyLinkButton({ label = "Copy link" }: { label?: string }) {
   return (
-    <button type="button" data-copy-link="" className={buttonVariants({ variant: "outline", size: "sm" })}>
+    <button
+      type="button"
+      {...dataProps(dataAttr.copyLink)}
+      className={buttonVariants({ variant: "outline", size: "sm" })}
+    >
       <Link2 className="size-4" aria-hidden />
       {label}
     </button>

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 
 export interface Feature {
   icon: LucideIcon;
@@ -12,7 +12,7 @@ export interface Feature {
 export function FeatureGrid({ items, columns = 3 }: { items: Feature[]; columns?: 2 | 3 | 4 }) {
   return (
     <ul
-      className={cx("grid gap-6 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3", columns === 4 && "lg:grid-cols-4")}
+      className={cn("grid gap-6 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3", columns === 4 && "lg:grid-cols-4")}
     >
       {items.map(({ icon: Icon, title, text }) => (
         <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

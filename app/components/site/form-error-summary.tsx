@@ -1,4 +1,6 @@
 import { CircleAlert } from "lucide-react";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * The summary a public form shows above its fields when a send fails: the sentence about the
@@ -25,7 +27,7 @@ export function FormErrorSummary({
       role="alert"
       tabIndex={-1}
       autoFocus={autoFocus || undefined}
-      data-error-summary=""
+      {...dataProps(dataAttr.errorSummary)}
       className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800 outline-none"
     >
       <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />

@@ -1,4 +1,6 @@
 import { HONEYPOT_FIELD } from "@common/lead";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * The hidden inputs every public form carries for the one guard in server/forms/pipeline.ts:
@@ -23,7 +25,7 @@ export function FormGuardInputs({
         type="hidden"
         name="formToken"
         value={answered ?? token}
-        data-form-token={answered ? "answered" : "rendered"}
+        {...dataProps(dataAttr.formToken, answered ? "answered" : "rendered")}
         readOnly
       />
       {/* Honeypot: off-screen and hidden from assistive technology; people leave it empty. */}

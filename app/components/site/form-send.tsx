@@ -3,6 +3,8 @@ import { CHECK_FIELDS_MESSAGE } from "@common/result";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { inlineJson } from "~/lib/inline-json";
 import { FormErrorSummary } from "./form-error-summary";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * What app/enhance/forms.ts needs from the server to check a public form before it posts:
@@ -12,8 +14,12 @@ import { FormErrorSummary } from "./form-error-summary";
 export function FormCheckData({ summaryId, fields }: { summaryId: string; fields: readonly FormField[] }) {
   return (
     <>
-      <script type="application/json" data-form-fields="" dangerouslySetInnerHTML={{ __html: inlineJson(fields) }} />
-      <template data-error-summary-template="">
+      <script
+        type="application/json"
+        {...dataProps(dataAttr.formFields)}
+        dangerouslySetInnerHTML={{ __html: inlineJson(fields) }}
+      />
+      <template {...dataProps(dataAttr.errorSummaryTemplate)}>
         {/* One link, the pattern the script repeats for each field in error. */}
         <FormErrorSummary id={summaryId} message={CHECK_FIELDS_MESSAGE} links={[{ target: "", text: "" }]} />
       </template>
@@ -36,10 +42,18 @@ export function SendButton({
 }) {
   return (
     <div>
-      <button type="submit" className={buttonVariants({ size: "lg" })} data-sending-label={sendingLabel}>
+      <button
+        type="submit"
+        className={buttonVariants({ size: "lg" })}
+        {...dataProps(dataAttr.sendingLabel, sendingLabel)}
+      >
         {label}
       </button>
-      <p className="mt-3 text-sm text-slate-600" aria-live="polite" data-sending-status={sendingStatus} />
+      <p
+        className="mt-3 text-sm text-slate-600"
+        aria-live="polite"
+        {...dataProps(dataAttr.sendingStatus, sendingStatus)}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { buildNavItems } from "~/lib/nav";
 import { useRootData } from "~/lib/site";
 import { DesktopNav } from "./desktop-nav";
@@ -22,14 +22,18 @@ export function SiteHeader() {
       >
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <Link to="/" className="text-brand-900" aria-label={`${settings.companyName} home`}>
           <Logo name={settings.companyName} />
         </Link>
         <DesktopNav items={items} pathname={pathname} />
-        <div className="flex items-center gap-2">
-          {/* max-sm:hidden, not hidden sm:inline-flex: it must win over the variant's inline-flex without tailwind-merge. */}
-          <Link to="/contact" className={cx(buttonVariants(), "max-sm:hidden")}>
+        <div className="flex items-center gap-1 sm:gap-2">
+          {/* Compact below 640 px, so it fits beside the menu button at 360 px. The sm: classes come
+              later in the stylesheet than the size's, so they win without tailwind-merge (decision 0009). */}
+          <Link
+            to="/contact"
+            className={cn(buttonVariants({ size: "sm" }), "max-sm:px-2.5 max-sm:text-xs sm:h-10 sm:px-4")}
+          >
             Get Free Analysis
           </Link>
           <MobileNav items={items} pathname={pathname} />

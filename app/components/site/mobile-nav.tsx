@@ -1,32 +1,40 @@
 import { Menu, X } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { isNavItemActive, type NavItem } from "~/lib/nav";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * Narrow screens: a menu button and a right-side drawer with the same links, a native modal
- * `<dialog>` (its top layer makes the page behind inert). Rendered closed; `app/enhance/drawer.ts`
- * opens it from the button and closes it (the close button, Escape, the backdrop, a chosen link),
- * decision 0037. The page behind does not scroll while it is open (app.css).
+ * `<dialog>` (its top layer makes the page behind inert). The buttons open and close it with
+ * invoker commands (`command`/`commandfor`), Escape and a press on the backdrop (`closedby`)
+ * close it, and a chosen link loads the next page: all without a script, before it loads
+ * (decision 0041). `app/enhance/drawer.ts` adds the rest: a chosen link closes it at once, focus
+ * returns to the menu button, Tab goes round inside, `aria-expanded` follows, and it opens in a
+ * browser without invoker commands. The page behind does not scroll while it is open (app.css).
  */
 export function MobileNav({ items, pathname }: { items: NavItem[]; pathname: string }) {
   return (
     <>
       <button
         type="button"
-        className={cx(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}
+        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded="false"
         aria-controls="mobile-drawer"
-        data-drawer-open=""
+        command="show-modal"
+        commandfor="mobile-drawer"
+        {...dataProps(dataAttr.drawerOpen)}
       >
         <Menu className="size-6" aria-hidden />
       </button>
       <dialog
         id="mobile-drawer"
         data-slot="drawer"
+        closedby="any"
         aria-labelledby="mobile-drawer-title"
         className={
           "fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[85vw] max-w-sm overflow-y-auto overscroll-contain " +
@@ -41,7 +49,9 @@ export function MobileNav({ items, pathname }: { items: NavItem[]; pathname: str
             type="button"
             className={buttonVariants({ variant: "ghost", size: "icon" })}
             aria-label="Close menu"
-            data-drawer-close=""
+            command="close"
+            commandfor="mobile-drawer"
+            {...dataProps(dataAttr.drawerClose)}
           >
             <X className="size-6" aria-hidden />
           </button>
@@ -84,7 +94,7 @@ export function MobileNav({ items, pathname }: { items: NavItem[]; pathname: str
             })}
           </ul>
         </nav>
-        <Link to="/contact" className={cx(buttonVariants({ size: "lg" }), "mt-6 w-full")}>
+        <Link to="/contact" className={cn(buttonVariants({ size: "lg" }), "mt-6 w-full")}>
           Get Free Analysis
         </Link>
       </dialog>

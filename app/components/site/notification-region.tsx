@@ -1,6 +1,8 @@
 import { X } from "lucide-react";
 import { TOAST_VIEWPORT_CLASS } from "~/enhance/toast-classes";
 import { NOTIFICATIONS_LABEL } from "~/enhance/toast-store";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * The notifications region of a public page (spec section 9), the same landmark the admin's
@@ -10,9 +12,15 @@ import { NOTIFICATIONS_LABEL } from "~/enhance/toast-store";
  */
 export function NotificationRegion() {
   return (
-    <div role="region" aria-label={NOTIFICATIONS_LABEL} tabIndex={-1} data-toaster="" className="pointer-events-none">
+    <div
+      role="region"
+      aria-label={NOTIFICATIONS_LABEL}
+      tabIndex={-1}
+      {...dataProps(dataAttr.toaster)}
+      className="pointer-events-none"
+    >
       <ol tabIndex={-1} className={TOAST_VIEWPORT_CLASS} />
-      <template data-toast-close-icon="">
+      <template {...dataProps(dataAttr.toastCloseIcon)}>
         <X className="size-4" aria-hidden />
       </template>
     </div>

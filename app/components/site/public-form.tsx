@@ -7,6 +7,8 @@ import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
 import { fieldInputId, FormFields, type FieldLook } from "./form-fields";
 import { FormCheckData, NoPageTransitionWithoutScripts, SendButton } from "./form-send";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 export type PublicFormResult = ActionResult<PublicFormSent>;
 
@@ -107,7 +109,7 @@ export function PublicFormView({
       action={layout.action ?? `/forms/${form.slug}`}
       encType="multipart/form-data"
       noValidate
-      data-public-form={lead ? "lead" : "answers"}
+      {...dataProps(dataAttr.publicForm, lead ? "lead" : "answers")}
       aria-describedby={failed ? summaryId : undefined}
       className="grid gap-6"
     >

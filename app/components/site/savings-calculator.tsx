@@ -14,7 +14,9 @@ import {
   type SavingsEstimate,
 } from "@common/savings";
 import { useRootData } from "~/lib/site";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 const fields: Array<{
   name: CalculatorField;
@@ -72,7 +74,7 @@ function Figure({
     <div>
       <dt className="text-sm text-slate-300">{label}</dt>
       <dd
-        data-calculator-figure={name}
+        {...dataProps(dataAttr.calculatorFigure, name)}
         className={
           saving ? "text-3xl font-extrabold tabular-nums text-accent-100" : "text-2xl font-bold tabular-nums text-white"
         }
@@ -131,7 +133,11 @@ function ResultContent({
           exact numbers.
         </p>
       )}
-      <Link to={href} data-calculator-link="" className={cx(buttonVariants({ size: "lg" }), "mt-6 self-start")}>
+      <Link
+        to={href}
+        {...dataProps(dataAttr.calculatorLink)}
+        className={cn(buttonVariants({ size: "lg" }), "mt-6 self-start")}
+      >
         Get my Free Analysis <ArrowRight className="size-5" aria-hidden />
       </Link>
     </>
@@ -163,16 +169,16 @@ export function SavingsCalculator() {
   const companyName = settings.companyName;
 
   return (
-    <div data-savings-calculator="" className="grid gap-8 lg:grid-cols-5">
+    <div {...dataProps(dataAttr.savingsCalculator)} className="grid gap-8 lg:grid-cols-5">
       <form
         method="get"
         action={`${pathname}#savings-calculator`}
         noValidate
         aria-labelledby="savings-calculator-heading"
-        data-interchange-percent={assumptions.interchangePercent}
-        data-markup-percent={assumptions.markupPercent}
-        data-per-transaction-fee={assumptions.perTransactionFee}
-        data-monthly-fee={assumptions.monthlyFee}
+        {...dataProps(dataAttr.interchangePercent, assumptions.interchangePercent)}
+        {...dataProps(dataAttr.markupPercent, assumptions.markupPercent)}
+        {...dataProps(dataAttr.perTransactionFee, assumptions.perTransactionFee)}
+        {...dataProps(dataAttr.monthlyFee, assumptions.monthlyFee)}
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3"
       >
         <div className="grid gap-6">
@@ -207,9 +213,9 @@ export function SavingsCalculator() {
                     defaultValue={values[field.name]}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-                    data-calculator-hint={hintId}
-                    data-calculator-error={errorId}
-                    className={cx(
+                    {...dataProps(dataAttr.calculatorHint, hintId)}
+                    {...dataProps(dataAttr.calculatorError, errorId)}
+                    className={cn(
                       "block h-12 w-full rounded-md border border-slate-300 bg-white text-base text-slate-900 shadow-sm placeholder:text-slate-400 aria-invalid:not-focus:border-red-600",
                       "focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600",
                       field.prefix ? "pl-7 pr-3" : "px-3",
@@ -226,7 +232,7 @@ export function SavingsCalculator() {
         </div>
         <button
           type="submit"
-          className={cx(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8 w-full sm:w-auto")}
+          className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "mt-8 w-full sm:w-auto")}
         >
           <Calculator className="size-5" aria-hidden />
           Calculate my savings
@@ -237,7 +243,7 @@ export function SavingsCalculator() {
         aria-live="polite"
         aria-atomic="true"
         data-testid="calculator-result"
-        data-calculator-result=""
+        {...dataProps(dataAttr.calculatorResult)}
         className="flex flex-col rounded-2xl bg-brand-900 p-6 text-slate-200 shadow-sm sm:p-8 lg:col-span-2"
       >
         <h3 className="text-lg font-semibold text-white">Your estimate</h3>
@@ -249,7 +255,7 @@ export function SavingsCalculator() {
         />
       </div>
       {(["empty", "saving", "already-lower"] as const).map((state) => (
-        <template key={state} data-calculator-state={state}>
+        <template key={state} {...dataProps(dataAttr.calculatorState, state)}>
           <ResultContent state={state} figures={blankFigures} href="/contact" companyName={companyName} />
         </template>
       ))}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 
 /** A band of a marketing page with an optional eyebrow, heading and intro; the heading labels the region. */
 export function Section({
@@ -24,7 +24,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={cx(
+      className={cn(
         "scroll-mt-20",
         tone === "muted" && "bg-slate-50",
         tone === "tint" && "bg-brand-50/70",
@@ -36,7 +36,7 @@ export function Section({
         <div className="max-w-3xl">
           {eyebrow ? (
             <p
-              className={cx(
+              className={cn(
                 "text-sm font-semibold uppercase tracking-wide",
                 tone === "brand" ? "text-accent-100" : "text-brand-700",
               )}
@@ -46,7 +46,7 @@ export function Section({
           ) : null}
           <h2
             id={headingId}
-            className={cx(
+            className={cn(
               "mt-2 text-3xl font-bold tracking-tight sm:text-4xl",
               tone === "brand" ? "text-white" : "text-slate-900",
             )}
@@ -54,7 +54,7 @@ export function Section({
             {title}
           </h2>
           {intro ? (
-            <div className={cx("mt-4 text-lg leading-8", tone === "brand" ? "text-slate-200" : "text-slate-600")}>
+            <div className={cn("mt-4 text-lg leading-8", tone === "brand" ? "text-slate-200" : "text-slate-600")}>
               {intro}
             </div>
           ) : null}

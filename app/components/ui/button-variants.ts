@@ -1,8 +1,8 @@
 import { cva, type VariantProps } from "class-variance-authority";
 
 /**
- * The button styles. Public components use these with `cx()` (no tailwind-merge, decision 0009)
- * and must not pass classes that conflict with them; the admin's `<Button>` merges with `cn()`.
+ * The button styles: public components put them on a plain `<button>`/`<Link>`, the admin's
+ * `<Button>` renders them. Callers add layout classes; a different look is a variant.
  */
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold transition-colors duration-200 " +

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { useFieldControl } from "./field";
 
 /** A native checkbox (posts with the form, with or without JavaScript), in the brand colour. */
@@ -7,7 +7,7 @@ export function Checkbox({ className, ...props }: Omit<ComponentProps<"input">, 
   return (
     <input
       type="checkbox"
-      className={cx(
+      className={cn(
         "size-4 shrink-0 accent-indicator focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
         className,
       )}

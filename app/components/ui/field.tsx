@@ -1,7 +1,9 @@
 import { CircleAlert } from "lucide-react";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { Label } from "./label";
+import { dataAttr } from "~/enhance/data-attributes";
+import { dataProps } from "~/lib/data-props";
 
 /**
  * A form field: label, optional hint, one control, and its error, wired together. The
@@ -100,7 +102,10 @@ export function Field({
     </FieldContext>
   );
   return (
-    <div className={cx("grid content-start gap-1.5", className)} data-field={slots ? "control" : undefined}>
+    <div
+      className={cn("grid content-start gap-1.5", className)}
+      {...dataProps(dataAttr.field, slots ? "control" : undefined)}
+    >
       {orientation === "horizontal" ? (
         <div className="flex items-start gap-3 [&>input]:mt-0.5">
           {control}
@@ -123,7 +128,7 @@ function LabelMark({ mark }: { mark?: FieldProps["mark"] }) {
 }
 
 export function FieldHint({ className, ...props }: ComponentProps<"p">) {
-  return <p className={cx("text-sm text-muted-foreground", className)} {...props} />;
+  return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
 /** The sentence beside a field in error (nothing when there is none, or a hidden slot: FieldErrorSlots). */
@@ -132,9 +137,9 @@ export function FieldError({ className, children, ...props }: ComponentProps<"p"
   if (!children && !slot) return null;
   return (
     <p
-      className={cx("flex items-start gap-1.5 text-sm font-medium text-destructive", className)}
+      className={cn("flex items-start gap-1.5 text-sm font-medium text-destructive", className)}
       hidden={!children || undefined}
-      data-error-slot={slot ? "" : undefined}
+      {...dataProps(dataAttr.errorSlot, slot ? "" : undefined)}
       {...props}
     >
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -161,8 +166,8 @@ export function FieldSet({ legend, id, hint, error, mark, className, children, .
   return (
     <fieldset
       aria-describedby={join(hintId, error && errorId)}
-      data-field={slots ? "group" : undefined}
-      className={cx("grid gap-1.5", className)}
+      {...dataProps(dataAttr.field, slots ? "group" : undefined)}
+      className={cn("grid gap-1.5", className)}
       {...props}
     >
       <legend className="text-sm font-medium text-foreground">

@@ -1,12 +1,11 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { useFieldControl } from "./field";
 
 /**
- * The look every text control shares (input, textarea, select). The kit joins classes with
- * `cx()` (no tailwind-merge: /contact uses these controls, decision 0009), so a caller's
- * className must not set what this sets: the width and the text size are chosen here.
+ * The look every text control shares (input, textarea, select). The width and the text size
+ * are variants, chosen here rather than overridden by a caller's className (decision 0009).
  */
 export const controlVariants = cva(
   "block rounded-md border border-input bg-background px-3 py-2 text-foreground shadow-xs " +
@@ -40,7 +39,7 @@ export function Input({
   return (
     <input
       type={type}
-      className={cx(controlVariants({ width, textSize }), "h-10", className)}
+      className={cn(controlVariants({ width, textSize }), "h-10", className)}
       {...useFieldControl(props)}
     />
   );
@@ -51,7 +50,7 @@ export function FileInput({ className, ...props }: Omit<ComponentProps<"input">,
   return (
     <input
       type="file"
-      className={cx(
+      className={cn(
         "block w-full text-sm text-soft-foreground file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 " +
           "file:font-semibold file:text-primary-foreground hover:file:bg-primary-hover",
         className,

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 
 const labelVariants = cva("text-sm", {
   variants: {
@@ -16,5 +16,5 @@ const labelVariants = cva("text-sm", {
 /** A plain <label> (no script needed, so public forms stay light). */
 export function Label({ className, variant, ...props }: ComponentProps<"label"> & VariantProps<typeof labelVariants>) {
   // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor (Field does)
-  return <label className={cx(labelVariants({ variant }), className)} {...props} />;
+  return <label className={cn(labelVariants({ variant }), className)} {...props} />;
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { controlVariants, type ControlVariantProps } from "./input";
 import { useFieldControl } from "./field";
 
@@ -9,6 +9,6 @@ import { useFieldControl } from "./field";
  */
 export function Select({ className, width, textSize, ...props }: ComponentProps<"select"> & ControlVariantProps) {
   return (
-    <select className={cx(controlVariants({ width, textSize }), "h-10 pr-8", className)} {...useFieldControl(props)} />
+    <select className={cn(controlVariants({ width, textSize }), "h-10 pr-8", className)} {...useFieldControl(props)} />
   );
 }

@@ -1,10 +1,17 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-/** A data table that scrolls sideways on narrow screens instead of breaking the page. */
-export function Table({ className, ...props }: ComponentProps<"table">) {
+/**
+ * A data table that scrolls sideways on narrow screens instead of breaking the page. A table
+ * with nothing focusable in it gives `scrollLabel`: its scrolling box becomes a named region
+ * that takes focus, so the keyboard can scroll it too (WCAG 2.1.1).
+ */
+export function Table({ className, scrollLabel, ...props }: ComponentProps<"table"> & { scrollLabel?: string }) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div
+      className="w-full overflow-x-auto"
+      {...(scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {})}
+    >
       <table className={cn("w-full caption-bottom text-left text-sm", className)} {...props} />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import { controlVariants, type ControlVariantProps } from "./input";
 import { useFieldControl } from "./field";
 
@@ -13,7 +13,7 @@ export function Textarea({
   return (
     <textarea
       rows={rows}
-      className={cx(controlVariants({ width, textSize }), "min-h-20", className)}
+      className={cn(controlVariants({ width, textSize }), "min-h-20", className)}
       {...useFieldControl(props)}
     />
   );

@@ -24,6 +24,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { FullScreenLoading, PageLoading } from "~/components/ui/loading";
+import { PageTransition } from "~/components/ui/page-transition";
 import { RouteError } from "~/components/ui/route-error";
 import { createQueryClient } from "~/lib/queryClient";
 import { ReauthDialog } from "~/components/admin/reauth-dialog";
@@ -87,7 +88,13 @@ export default function AdminLayout() {
             <UserMenu user={user} />
           </header>
           <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">
-            {loading ? <PageLoading /> : <Outlet />}
+            {loading ? (
+              <PageLoading />
+            ) : (
+              <PageTransition>
+                <Outlet />
+              </PageTransition>
+            )}
           </main>
         </div>
       </div>

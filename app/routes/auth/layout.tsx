@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { Link, Outlet } from "react-router";
 import { Logo } from "~/components/site/logo";
+import { PageLoading } from "~/components/ui/loading";
+import { PageTransition } from "~/components/ui/page-transition";
 import { RouteError } from "~/components/ui/route-error";
+import { usePageLoading } from "~/lib/use-page-loading";
 import { useRootData } from "~/lib/site";
 
 function Frame({ children }: { children: ReactNode }) {
@@ -20,13 +23,22 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** Sign-in and password pages: a focused card without the marketing navigation. */
+/**
+ * Sign-in and password pages: a focused card without the marketing navigation. Between them the
+ * card fades and slides in, and "Loading page..." takes its place while the next page loads
+ * (spec section 2), as in the admin area.
+ */
 export default function AuthLayout() {
+  const loading = usePageLoading();
   return (
     <Frame>
-      <div className="w-full max-w-md rounded-xl border border-border bg-card p-8 shadow-sm">
-        <Outlet />
-      </div>
+      {loading ? (
+        <PageLoading />
+      ) : (
+        <PageTransition className="w-full max-w-md rounded-xl border border-border bg-card p-8 shadow-sm">
+          <Outlet />
+        </PageTransition>
+      )}
     </Frame>
   );
 }

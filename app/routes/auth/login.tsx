@@ -1,19 +1,9 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { ServiceError, type ActionResult } from "@common/result";
-import { signInSchema } from "@common/users";
-import {
-  DISABLED_MESSAGE,
-  getAuth,
-  lockedMessage,
-  SIGN_IN_FAILED_MESSAGE,
-  ACCOUNT_LOCKED_CODE,
-  CODE_ALREADY_USED,
-} from "@server/auth/auth";
-import { lockoutRule, recordFailedAttempt, reserveSignInAttempt } from "@server/auth/lockout";
+import type { ActionResult } from "@common/result";
 import { getSession, safeRedirectPath } from "@server/auth/permissions";
-import { checkAuthRate, errorCode, errorMessage, requestMetaOf } from "@server/auth/route-helpers";
-import { writeAudit } from "@server/audit/audit";
+import { requestMetaOf } from "@server/auth/route-helpers";
+import { SecondFactorError, signInWithPassword, verifySecondFactor } from "@server/auth/sign-in";
 import { getDb } from "@server/db";
 import { runAction } from "@server/http/action-result";
 import { actionForm } from "@server/http/body";
@@ -41,110 +31,40 @@ export function loader(args: Route.LoaderArgs) {
 
 type TwoFactorStep = { step: "two-factor"; method: "totp" | "backup" };
 
+/** Reads the form and answers; the checks, lockout, audit and better-auth calls are server/auth/sign-in.ts. */
 export async function action(args: Route.ActionArgs) {
-  const { request } = args;
   const form = await actionForm(args);
   const intent = String(form.get("intent") ?? "password");
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
-  const meta = requestMetaOf(args);
-  const { ip } = meta;
-  const db = getDb();
-  const auth = getAuth();
+  const request = { headers: args.request.headers, ...requestMetaOf(args) };
   const headers = new Headers();
 
   if (intent === "password") {
     const email = String(form.get("email") ?? "").trim();
     return runAction<TwoFactorStep>(
       async () => {
-        await checkAuthRate(ip, "sign-in");
-        const input = signInSchema.safeParse({ email, password: form.get("password") ?? "" });
-        if (!input.success) throw new ServiceError("validation", input.error.issues[0]!.message);
-        // The attempt is counted before the password is checked, so parallel guesses cannot pass the lockout.
-        const reservation = await reserveSignInAttempt(db, input.data.email, lockoutRule());
-        if (!reservation.allowed) {
-          await writeAudit(db, { action: "sign_in.blocked", target: input.data.email.toLowerCase(), ...meta });
-          throw new ServiceError("rate_limited", lockedMessage(), undefined, {
-            retryAfterSeconds: reservation.retryAfterSeconds,
-          });
-        }
-        try {
-          const { headers: set, response } = await auth.api.signInEmail({
-            body: { ...input.data, rememberMe: true },
-            headers: request.headers,
-            returnHeaders: true,
-          });
-          for (const cookie of set.getSetCookie()) headers.append("Set-Cookie", cookie);
-          if ((response as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
-            return { ok: true, data: { step: "two-factor", method: "totp" } };
-          }
-        } catch (err) {
-          const code = errorCode(err);
-          if (code === ACCOUNT_LOCKED_CODE) throw new ServiceError("rate_limited", lockedMessage());
-          if (await recordFailedAttempt(db, input.data.email, reservation, lockoutRule())) {
-            await writeAudit(db, {
-              action: "sign_in.locked",
-              target: input.data.email.toLowerCase(),
-              ...meta,
-              details: { minutes: lockoutRule().minutes },
-            });
-          }
-          const disabled = errorMessage(err, "") === DISABLED_MESSAGE;
-          throw new ServiceError("unauthorized", disabled ? DISABLED_MESSAGE : SIGN_IN_FAILED_MESSAGE);
-        }
+        const { twoFactor } = await signInWithPassword(
+          getDb(),
+          { email, password: form.get("password") },
+          request,
+          headers,
+        );
+        if (twoFactor) return { ok: true, data: { step: "two-factor", method: "totp" } };
         throw redirect(redirectTo, { headers });
       },
       { headers, values: { intent: "password", email } },
     );
   }
 
-  // Second step: authenticator code or backup code, with the two-factor cookie from step one.
   const method = intent === "backup" ? "backup" : "totp";
   if (form.get("switch")) return data<ActionResult<TwoFactorStep>>({ ok: true, data: { step: "two-factor", method } });
-  // better-auth cancels the pending sign-in after 5 wrong codes (or when it took too long):
-  // then the answer sends the user back to the password step.
-  let restart = false;
   return runAction<TwoFactorStep>(
     async () => {
-      await checkAuthRate(ip, "two-factor");
-      const code = String(form.get("code") ?? "").replace(/\s+/g, "");
-      if (!code) throw new ServiceError("validation", "Please enter the code.");
-      try {
-        const { headers: set, response } =
-          method === "totp"
-            ? await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
-            : await auth.api.verifyBackupCode({ body: { code }, headers: request.headers, returnHeaders: true });
-        for (const cookie of set.getSetCookie()) headers.append("Set-Cookie", cookie);
-        const user = (response as { user?: { id: string; email: string } }).user;
-        if (user) {
-          await writeAudit(getDb(), {
-            action: "sign_in.success",
-            actorId: user.id,
-            actorEmail: user.email,
-            target: user.email,
-            ...requestMetaOf(args),
-            details: { method: method === "totp" ? "password+totp" : "password+backup_code" },
-          });
-        }
-      } catch (err) {
-        const code = errorCode(err);
-        const tooMany = code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE";
-        restart = tooMany || code === "INVALID_TWO_FACTOR_COOKIE";
-        throw new ServiceError(
-          "unauthorized",
-          tooMany
-            ? "Too many wrong codes. For your security, please enter your e-mail and password again."
-            : restart
-              ? "Your sign-in took too long. Please enter your e-mail and password again."
-              : code === CODE_ALREADY_USED
-                ? "That code was already used. Wait for the next code in your authenticator app."
-                : method === "totp"
-                  ? "That code is not valid. Please try the current code."
-                  : "That backup code is not valid or was already used.",
-        );
-      }
+      await verifySecondFactor(getDb(), method, String(form.get("code") ?? ""), request, headers);
       throw redirect(redirectTo, { headers });
     },
-    { headers, values: () => ({ intent: restart ? "password" : method }) },
+    // A cancelled sign-in goes back to the password step.
+    { headers, values: (err) => ({ intent: err instanceof SecondFactorError && err.restart ? "password" : method }) },
   );
 }
 

@@ -1,23 +1,21 @@
 import { getDb } from "@server/db";
 import { notFoundOrRedirect } from "@server/redirects/redirects";
-import { getPostView } from "@server/content/posts";
+import { getArticleView } from "@server/content/article-views";
 import { withPostCovers } from "@server/media/images";
 import { shareImagePath } from "@common/media";
-import { BlogPostView } from "~/components/resources/blog-post-view";
+import { ArticleView } from "~/components/resources/article-view";
 import { RSS_LINK } from "~/components/resources/rss";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const view = await getPostView(getDb(), params.slug);
-  if (!view) return notFoundOrRedirect(getDb(), request);
-  const { body: _body, ...post } = view.post;
-  return withPostCovers(getDb(), { ...view, post });
+  const view = await getArticleView(getDb(), "blog_posts", params.slug);
+  return view ? withPostCovers(getDb(), view) : notFoundOrRedirect(getDb(), request);
 }
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData) return [];
-  const { post } = args.loaderData;
+  const { article: post } = args.loaderData;
   return [
     ...seo(args, {
       title: post.seoTitle ?? post.title,
@@ -37,5 +35,5 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  return <BlogPostView {...loaderData} />;
+  return <ArticleView {...loaderData} />;
 }

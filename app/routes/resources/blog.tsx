@@ -9,7 +9,7 @@ import { RSS_LINK } from "~/components/resources/rss";
 import { ResourcesNav } from "~/components/resources/resources-nav";
 import { SearchBox } from "~/components/resources/search-box";
 import { seo } from "~/lib/seo";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -79,7 +79,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                 <Link
                   to="/resources/blog"
                   aria-current={!activeSlug ? "page" : undefined}
-                  className={cx(
+                  className={cn(
                     chip,
                     !activeSlug
                       ? "border-brand-800 bg-brand-800 text-white"
@@ -94,7 +94,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={pageHref(1, c.slug)}
                     aria-current={activeSlug === c.slug ? "page" : undefined}
-                    className={cx(
+                    className={cn(
                       chip,
                       activeSlug === c.slug
                         ? "border-brand-800 bg-brand-800 text-white"

@@ -6,7 +6,7 @@ import { ResourcesNav } from "~/components/resources/resources-nav";
 import { SearchBox } from "~/components/resources/search-box";
 import { formatDate } from "~/lib/dates";
 import { seo } from "~/lib/seo";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/search";
 
 const SUGGESTED_TOPICS = [
@@ -20,7 +20,8 @@ const SUGGESTED_TOPICS = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+  // searchContent normalises the query (the page cache keys search pages by that form).
+  const q = new URL(request.url).searchParams.get("q") ?? "";
   const result = await searchContent(getDb(), q);
   return result;
 }
@@ -133,7 +134,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   >
                     <p className="flex flex-wrap items-center gap-2 text-sm">
                       <span
-                        className={cx(
+                        className={cn(
                           "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide ring-1 ring-inset",
                           badgeStyles[hit.type],
                         )}
@@ -168,7 +169,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </ol>
             </section>
           ) : (
-            <section aria-labelledby="none-heading">
+            // data-search-miss: the visitor count reports the search as one that found nothing (decision 0044).
+            <section aria-labelledby="none-heading" data-search-miss={query}>
               <h2 id="none-heading" className="text-xl font-bold text-slate-900" aria-live="polite">
                 {`No results for “${query}”`}
               </h2>

@@ -14,7 +14,7 @@ import { assumptionsFromSettings, estimateSavings, formatMoney, formatPercent } 
 import { seo } from "~/lib/seo";
 import { telHref, useRootData } from "~/lib/site";
 import { organizationLd } from "~/lib/structured-data";
-import { cx } from "~/lib/cx";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/home";
 
 export async function loader() {
@@ -215,7 +215,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className="lg:text-right">
               <Link
                 to="/services/merchant-accounts#savings-calculator"
-                className={cx(buttonVariants({ size: "lg" }), "w-full sm:w-auto")}
+                className={cn(buttonVariants({ size: "lg" }), "w-full sm:w-auto")}
               >
                 Try the savings calculator <ArrowRight className="size-5" aria-hidden />
               </Link>

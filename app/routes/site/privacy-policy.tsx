@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** Bump with any change to the text below. */
-const UPDATED = "2026-11-22";
+const UPDATED = "2026-11-27";
 
 export default function Page() {
   const { settings } = useRootData();
@@ -149,6 +149,52 @@ export default function Page() {
           ),
         },
         {
+          id: "visitor-statistics",
+          title: "Visitor statistics",
+          body: (
+            <>
+              <p>
+                We count visits to this website to learn which pages and campaigns are useful, without cookies and
+                without any identifier stored in your browser. When a page has loaded, a small script on it tells our
+                server (not a third party) that the page was viewed. For each page view we keep only:
+              </p>
+              <ul>
+                <li>the address of the page, without anything after a &quot;?&quot;;</li>
+                <li>
+                  the page your visit started on, and the website that sent you there (its name only, for example
+                  &quot;google.com&quot;, not the page);
+                </li>
+                <li>the campaign tags in the address you arrived at (utm_source, utm_medium, utm_campaign), if any;</li>
+                <li>whether you use a phone, a tablet or a computer;</li>
+                <li>
+                  on pages with a form: that the form was shown, that you started filling it in, and on the merchant
+                  accounts page that the savings calculator was used (never what you typed); and a search on our
+                  resources that found nothing, so we can write about it.
+                </li>
+              </ul>
+              <p>
+                These are added up per hour into totals; no record of your individual visit is kept. To tell how many
+                different visitors there were, our server combines your IP address and browser type with a random value
+                that is replaced every day, and keeps only the result, a code that cannot be turned back into your
+                address; the day&apos;s random value and the codes are deleted when the day ends, so a visitor cannot be
+                recognised from one day to the next. Your IP address is not stored for this.
+              </p>
+              <p>
+                If your browser sends <strong>Global Privacy Control</strong> or <strong>Do Not Track</strong>, your
+                page views are counted without even that daily code. Search engines and other robots are not counted,
+                nor is a visit whose browser does not run the page&apos;s script. We do not use Google Analytics or any
+                other outside analytics service, we do not build a profile of you, and the totals are kept for two
+                years.
+              </p>
+              <p>
+                While you browse, your browser itself keeps, for the open tab only, the page your visit started on and
+                the site and campaign that sent you (in its &quot;session storage&quot;, deleted when the tab closes).
+                It is sent to us only if you submit one of our forms, with your request, so we know how you found us.
+              </p>
+            </>
+          ),
+        },
+        {
           id: "security",
           title: "How we protect it",
           body: (
@@ -174,6 +220,10 @@ export default function Page() {
                 customer.
               </li>
               <li>Server logs: 30 days, unless needed longer to investigate abuse.</li>
+              <li>
+                Visitor statistics: the hourly totals for two years; the daily visitor codes and their random value
+                until the end of the day.
+              </li>
             </ul>
           ),
         },

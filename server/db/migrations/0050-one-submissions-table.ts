@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { columnTypes, isPostgres } from "../dialect";
 
 /**
- * One form pipeline (decision 0038): every public form's post is a row of `submissions`.
+ * One form pipeline (decision 0045): every public form's post is a row of `submissions`.
  *
  * - `lead_submissions` becomes `submissions`. The columns only Free Analysis requests filled
  *   (`monthly_volume`, `average_ticket_cents`, `current_processor`, `payment_methods`,

@@ -17,6 +17,9 @@ import * as m0040 from "./0040-contacts-pipeline";
 import * as m0041 from "./0041-contacts-search";
 import * as m0045 from "./0045-forms";
 import * as m0050 from "./0050-one-submissions-table";
+import * as m0052 from "./0052-visitor-analytics";
+import * as m0055 from "./0055-proposals";
+import * as m0060 from "./0060-webhooks";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -41,4 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0041-contacts-search": m0041,
   "0045-forms": m0045,
   "0050-one-submissions-table": m0050,
+  "0052-visitor-analytics": m0052,
+  "0055-proposals": m0055,
+  "0060-webhooks": m0060,
 };

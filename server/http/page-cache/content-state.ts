@@ -1,6 +1,4 @@
 import type { DB } from "../../db";
-import { nextDueAt } from "../../content/articles";
-import { getContentVersion } from "../../content/version";
 
 /**
  * What a cached public page depends on: the content version (raised by every write of
@@ -12,6 +10,17 @@ export interface ContentState {
   version: number;
   /** Epoch ms of the next scheduled publication, or null when none is waiting. */
   dueAt: number | null;
+}
+
+/**
+ * Where the page cache reads what its pages depend on. The page cache knows no domain: the
+ * source is assembled in server/app/page-cache-content.ts and handed to pageCache().
+ */
+export interface ContentSource {
+  /** The content version, raised by every write a public page may show. */
+  version(db: DB): Promise<number>;
+  /** Epoch ms of the next scheduled publication after `now`, or null when none is waiting. */
+  nextDueAt(db: DB, now: Date): Promise<number | null>;
 }
 
 /**
@@ -27,7 +36,10 @@ export class ContentStateReader {
   private state: ContentState | null = null;
   private dueRead: Promise<ContentState> | null = null;
 
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly source: ContentSource,
+  ) {}
 
   /** How many version reads have started (for tests). */
   reads = 0;
@@ -43,7 +55,7 @@ export class ContentStateReader {
     // Requests from here on wait for the read after this one.
     this.queued = null;
     this.reads++;
-    const read = getContentVersion(this.db);
+    const read = this.source.version(this.db);
     this.running = read;
     try {
       return await read;
@@ -67,10 +79,7 @@ export class ContentStateReader {
   }
 
   private async readDue(version: number): Promise<ContentState> {
-    const now = new Date();
-    const dues = await Promise.all([nextDueAt(this.db, "blog_posts", now), nextDueAt(this.db, "help_guides", now)]);
-    const times = dues.filter((d): d is string => Boolean(d)).map((d) => Date.parse(d));
-    const state = { version, dueAt: times.length ? Math.min(...times) : null };
+    const state = { version, dueAt: await this.source.nextDueAt(this.db, new Date()) };
     if (!this.state || this.state.version <= version) this.state = state;
     return state;
   }

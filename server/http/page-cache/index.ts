@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { DB } from "../../db";
 import { log } from "../../logger";
 import { contentSecurityPolicy, setSecurityHeaders } from "../security-headers";
-import { ContentStateReader, type ContentState } from "./content-state";
+import { ContentStateReader, type ContentSource, type ContentState } from "./content-state";
 import { buildCachedPage, chooseEncoding, matchesIfNoneMatch, PageStore, type CachedPage } from "./store";
 
 /**
@@ -16,7 +16,8 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?meritum\./;
-const PRIVATE_PREFIXES = ["/admin", "/login", "/logout", "/api/", "/preview"];
+/** `/proposals/`: one merchant's proposal (decision 0043), never cached, its views counted. */
+const PRIVATE_PREFIXES = ["/admin", "/login", "/logout", "/api/", "/preview", "/proposals/"];
 /** Response headers the cache sets itself, or never replays. */
 const OWN_HEADERS = new Set([
   "set-cookie",
@@ -34,25 +35,45 @@ export type Renderer = (request: globalThis.Request, res: Response) => Promise<g
 
 export interface PageCacheOptions {
   db: () => DB;
+  /** What a cached page depends on (server/app/page-cache-content.ts). */
+  content: ContentSource;
   render: Renderer;
   enabled: boolean;
   /** Hits are answered ahead of the security-headers middleware, so they set those headers themselves. */
   isProduction: boolean;
   /** Upper bound of the memory the cached pages take (all three encodings). */
   maxBytes?: number;
+  /** Pages cached per normalised value of one query parameter (the search results page). */
+  queryPages?: QueryPage[];
+  /** Upper bound of the memory those take, apart from the rest, so that a flood of distinct queries cannot push the site's pages out. */
+  queryMaxBytes?: number;
+}
+
+/**
+ * A page whose content depends on one query parameter only, through `normalise`: requests whose
+ * values normalise alike share one entry (`?q=%20Fees` and `?q=Fees&utm_source=x` are one page).
+ */
+export interface QueryPage {
+  path: string;
+  param: string;
+  normalise: (value: string) => string;
+}
+
+/** True when the request carries a staff session cookie (a signed-in person, not an anonymous visitor). */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return !!cookie && SESSION_COOKIE.test(cookie);
 }
 
 /** Why a request is not answered from the cache, or null when it may be. */
 export function bypassReason(req: Request): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return "method";
-  if (req.headers.cookie && SESSION_COOKIE.test(req.headers.cookie)) return "session";
+  if (hasSessionCookie(req.headers.cookie)) return "session";
   const p = req.path;
   if (PRIVATE_PREFIXES.some((prefix) => p === prefix.replace(/\/$/, "") || p.startsWith(prefix))) return "private";
   // Client-side navigations fetch route data (`.data`), not documents.
   if (p.endsWith(".data")) return "data";
   const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "";
   if (/(?:^|&)preview(?:=|&|$)/.test(query)) return "preview";
-  if (p.startsWith("/resources/search") && query) return "search";
   return null;
 }
 
@@ -60,6 +81,14 @@ export function bypassReason(req: Request): string | null {
 function requestUrl(req: Request): string {
   const host = req.get("host") || "localhost";
   return `${req.protocol}://${host}${req.originalUrl}`;
+}
+
+/** The cache key of a query page: its path and the normalised value of its parameter, nothing else. */
+function queryPageKey(req: Request, page: QueryPage): string {
+  const at = req.originalUrl.indexOf("?");
+  const value = at < 0 ? "" : (new URLSearchParams(req.originalUrl.slice(at + 1)).get(page.param) ?? "");
+  const host = req.get("host") || "localhost";
+  return `${req.protocol}://${host}${req.path}?${page.param}=${encodeURIComponent(page.normalise(value))}`;
 }
 
 function renderRequest(req: Request): globalThis.Request {
@@ -90,6 +119,15 @@ function isCacheable(response: globalThis.Response): boolean {
  */
 export function pageCache(options: PageCacheOptions) {
   const store = new PageStore(options.maxBytes ?? 64 * 1024 * 1024);
+  const queryStore = new PageStore(options.queryMaxBytes ?? 16 * 1024 * 1024);
+  const queryPages = new Map((options.queryPages ?? []).map((page) => [page.path, page]));
+
+  /** Where a request's page is kept: query pages by their normalised parameter, in their own store. */
+  const slot = (req: Request): { key: string; store: PageStore; query: boolean } => {
+    const queryPage = queryPages.get(req.path);
+    if (queryPage) return { key: queryPageKey(req, queryPage), store: queryStore, query: true };
+    return { key: requestUrl(req), store, query: false };
+  };
   const readers = new WeakMap<DB, ContentStateReader>();
   const builds = new Map<string, Promise<BuildResult>>();
   let lastVersion = -1;
@@ -97,11 +135,16 @@ export function pageCache(options: PageCacheOptions) {
   const reader = () => {
     const db = options.db();
     let r = readers.get(db);
-    if (!r) readers.set(db, (r = new ContentStateReader(db)));
+    if (!r) readers.set(db, (r = new ContentStateReader(db, options.content)));
     return r;
   };
 
-  async function build(req: Request, res: Response, key: string, state: ContentState): Promise<BuildResult> {
+  async function build(
+    req: Request,
+    res: Response,
+    { key, store, query }: ReturnType<typeof slot>,
+    state: ContentState,
+  ): Promise<BuildResult> {
     const response = await options.render(renderRequest(req), res);
     if (!isCacheable(response)) return { uncacheable: response };
     const body = Buffer.from(await response.arrayBuffer());
@@ -116,6 +159,8 @@ export function pageCache(options: PageCacheOptions) {
       status: response.status,
       headers,
       body,
+      // Few searches repeat as often as a page is read: compress them at fast levels.
+      effort: query ? "fast" : "max",
     });
     store.set(key, page);
     return { page };
@@ -124,7 +169,8 @@ export function pageCache(options: PageCacheOptions) {
   async function serveHit(req: Request, res: Response, next: NextFunction) {
     try {
       const state = await reader().current();
-      const cached = store.get(requestUrl(req));
+      const { key, store } = slot(req);
+      const cached = store.get(key);
       if (cached && cached.version === state.version && cached.dueAt === state.dueAt) {
         return send(req, res, cached, "hit", options.isProduction);
       }
@@ -155,17 +201,19 @@ export function pageCache(options: PageCacheOptions) {
       const state = await reader().current();
       if (state.version !== lastVersion) {
         store.dropOtherVersions(state.version);
+        queryStore.dropOtherVersions(state.version);
         lastVersion = state.version;
       }
-      const key = requestUrl(req);
-      const cached = store.get(key);
+      const where = slot(req);
+      const { key } = where;
+      const cached = where.store.get(key);
       if (cached && cached.version === state.version && cached.dueAt === state.dueAt) {
         return send(req, res, cached, "hit", options.isProduction);
       }
       let pending = builds.get(key);
       const builder = !pending;
       if (!pending) {
-        pending = build(req, res, key, state).finally(() => builds.delete(key));
+        pending = build(req, res, where, state).finally(() => builds.delete(key));
         builds.set(key, pending);
       }
       const result = await pending;
@@ -185,7 +233,8 @@ function send(req: Request, res: Response, page: CachedPage, outcome: "hit" | "m
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   // The policy of the nonce the page was rendered with (decision 0016).
-  setSecurityHeaders(res, contentSecurityPolicy(page.nonce, false), isProduction);
+  // A hit is an anonymous public page: no Cross-Origin-Opener-Policy (decision 0039).
+  setSecurityHeaders(res, contentSecurityPolicy(page.nonce, false), isProduction, false);
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", page.etags[encoding]);

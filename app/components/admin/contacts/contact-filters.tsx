@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { CONTACT_SORTS, CONTACT_STATUS_LABELS, CONTACT_STATUSES, sourceLabel } from "@common/contacts";
 import type { ContactsResponse } from "@server/contacts/api";
+import { ProposalFilter } from "~/components/admin/proposals/proposal-summary";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -18,7 +19,7 @@ export function ContactFilters({
   const [params] = useSearchParams();
   const value = (key: string) => params.get(key) ?? "";
   // On a phone the filters beyond the search fold away until asked for (or in use).
-  const inUse = ["status", "owner", "source", "from", "to", "sort"].some((k) => params.get(k));
+  const inUse = ["status", "owner", "source", "proposal", "from", "to", "sort"].some((k) => params.get(k));
   const [more, setMore] = useState(inUse);
   return (
     <Form
@@ -54,14 +55,14 @@ export function ContactFilters({
             <option value="none">Unassigned</option>
             {data?.owners.map((o) => (
               <option key={o.id} value={o.id}>
-                {o.name || o.email}
+                {o.name}
               </option>
             ))}
           </Select>
         </Field>
       </div>
       <div
-        className={`${more ? "grid" : "hidden"} grid-cols-1 gap-3 sm:col-span-2 sm:grid sm:grid-cols-2 lg:col-span-4 lg:grid-cols-4`}
+        className={`${more ? "grid" : "hidden"} grid-cols-1 gap-3 sm:col-span-2 sm:grid sm:grid-cols-2 lg:col-span-4 lg:grid-cols-5`}
       >
         <Field label="Source" id="contacts-source" error={fieldErrors.source}>
           <Select name="source" defaultValue={value("source")}>
@@ -73,6 +74,7 @@ export function ContactFilters({
             ))}
           </Select>
         </Field>
+        <ProposalFilter value={value("proposal")} error={fieldErrors.proposal} />
         <Field label="Created from" id="contacts-from" error={fieldErrors.from}>
           <Input name="from" type="date" defaultValue={value("from")} />
         </Field>

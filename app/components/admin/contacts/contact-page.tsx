@@ -2,19 +2,23 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import type { ContactDetailResponse } from "@server/contacts/api";
+import type { ContactProposalsResponse } from "@server/proposals/api";
 import { ContactDetails } from "~/components/admin/contacts/contact-details";
 import { ContactPipeline } from "~/components/admin/contacts/contact-pipeline";
 import { ContactTimeline } from "~/components/admin/contacts/contact-timeline";
 import { StatusBadge } from "~/components/admin/contacts/status";
+import { ProposalPanel } from "~/components/admin/proposals/proposal-panel";
 import { Alert } from "~/components/ui/alert";
 import { ListSkeleton } from "~/components/ui/skeleton";
 import { failureMessage } from "~/components/ui/use-result-feedback";
-import { contactsKeys } from "~/lib/query-keys";
+import { contactsKeys, proposalsKeys } from "~/lib/query-keys";
 
 /** One contact (GET /api/admin/contacts/:id): details, pipeline (status, owner, erase) and timeline with notes. */
 export function ContactPage() {
   const { id = "" } = useParams();
   const detail = useQuery<ContactDetailResponse>({ queryKey: contactsKeys.detail(id) });
+  // Statement review and proposals (decision 0043): a card beside the pipeline, events in the timeline.
+  const proposals = useQuery<ContactProposalsResponse>({ queryKey: proposalsKeys.contact(id) });
   return (
     <div className="grid grid-cols-1 gap-6">
       <Link
@@ -49,12 +53,15 @@ export function ContactPage() {
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="grid min-w-0 content-start gap-6">
               <ContactDetails key={detail.data.contact.updatedAt} detail={detail.data} />
-              <ContactTimeline detail={detail.data} />
+              <ContactTimeline detail={detail.data} extra={proposals.data?.events} />
             </div>
-            <ContactPipeline
-              key={`${detail.data.contact.status}-${detail.data.contact.ownerId}`}
-              detail={detail.data}
-            />
+            <div className="grid content-start gap-6">
+              <ContactPipeline
+                key={`${detail.data.contact.status}-${detail.data.contact.ownerId}`}
+                detail={detail.data}
+              />
+              <ProposalPanel contactId={detail.data.contact.id} data={proposals.data} />
+            </div>
           </div>
         </>
       )}

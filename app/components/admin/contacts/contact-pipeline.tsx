@@ -73,7 +73,7 @@ export function ContactPipeline({ detail }: { detail: ContactDetailResponse }) {
             <option value="">Unassigned</option>
             {detail.owners.map((o) => (
               <option key={o.id} value={o.id}>
-                {o.name || o.email}
+                {o.name}
               </option>
             ))}
           </Select>

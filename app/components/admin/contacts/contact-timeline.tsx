@@ -17,10 +17,23 @@ import { contactsKeys } from "~/lib/query-keys";
 
 type Submission = ContactDetailResponse["submissions"][number];
 type Activity = ContactDetailResponse["activity"][number];
-type Entry = { at: string; submission?: Submission; activity?: Activity };
+/** A line another area adds to the timeline (proposals: reviews, sent, viewed, accepted). */
+export interface ExtraTimelineEntry {
+  id: string;
+  at: string;
+  title: string;
+  body: string | null;
+}
+type Entry = { at: string; submission?: Submission; activity?: Activity; extra?: ExtraTimelineEntry };
 
 /** Notes (with the form to add one) and the contact's history: submissions and staff changes, newest first. */
-export function ContactTimeline({ detail }: { detail: ContactDetailResponse }) {
+export function ContactTimeline({
+  detail,
+  extra = [],
+}: {
+  detail: ContactDetailResponse;
+  extra?: ExtraTimelineEntry[];
+}) {
   const url = contactsKeys.detail(detail.contact.id).join("/");
   const noteRef = useRef<HTMLFormElement>(null);
   const note = useApiForm(noteRef, {
@@ -31,6 +44,7 @@ export function ContactTimeline({ detail }: { detail: ContactDetailResponse }) {
   const entries: Entry[] = [
     ...detail.submissions.map((s) => ({ at: s.createdAt, submission: s })),
     ...detail.activity.map((a) => ({ at: a.createdAt, activity: a })),
+    ...extra.map((e) => ({ at: e.at, extra: e })),
   ].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <Card title="Timeline" description="Notes, form submissions and changes, newest first.">
@@ -46,6 +60,8 @@ export function ContactTimeline({ detail }: { detail: ContactDetailResponse }) {
         {entries.map((e) =>
           e.submission ? (
             <SubmissionEntry key={e.submission.id} contactId={detail.contact.id} submission={e.submission} />
+          ) : e.extra ? (
+            <ExtraEntry key={e.extra.id} entry={e.extra} />
           ) : (
             <ActivityEntry key={e.activity!.id} activity={e.activity!} owners={detail.owners} />
           ),
@@ -139,6 +155,18 @@ function ActivityEntry({ activity: a, owners }: { activity: Activity; owners: Co
           {a.kind === "status" ? `Reason: ${a.body}` : a.body}
         </p>
       ) : null}
+    </li>
+  );
+}
+
+function ExtraEntry({ entry }: { entry: ExtraTimelineEntry }) {
+  return (
+    <li className="rounded-md border border-border bg-subtle p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-foreground">{entry.title}</p>
+        <When at={entry.at} />
+      </div>
+      {entry.body ? <p className="mt-2 text-sm text-foreground">{entry.body}</p> : null}
     </li>
   );
 }

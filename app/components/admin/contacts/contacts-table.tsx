@@ -22,8 +22,9 @@ import { apiAction, ApiRequestError } from "~/lib/queryClient";
 import { contactsKeys } from "~/lib/query-keys";
 import { ContactFilters } from "./contact-filters";
 import { StatusBadge } from "./status";
+import { ProposalCell } from "~/components/admin/proposals/proposal-summary";
 
-const FILTER_KEYS = ["q", "status", "owner", "source", "from", "to", "sort"] as const;
+const FILTER_KEYS = ["q", "status", "owner", "source", "proposal", "from", "to", "sort"] as const;
 
 /** The contacts list: filters in the URL, a page of rows with checkboxes, bulk changes and the CSV export. */
 export function ContactsTable() {
@@ -105,6 +106,7 @@ export function ContactsTable() {
                 <TableHead>Status</TableHead>
                 <TableHead className="hidden md:table-cell">Owner</TableHead>
                 <TableHead className="hidden lg:table-cell">Source</TableHead>
+                <TableHead className="hidden md:table-cell">Proposal</TableHead>
                 <TableHead className="hidden sm:table-cell">Created (Arizona)</TableHead>
               </TableRow>
             </TableHeader>
@@ -133,6 +135,9 @@ export function ContactsTable() {
                   </TableCell>
                   <TableCell className="hidden md:table-cell">{c.ownerName ?? "Unassigned"}</TableCell>
                   <TableCell className="hidden lg:table-cell">{sourceLabel(c.source)}</TableCell>
+                  <TableCell className="hidden md:table-cell">
+                    <ProposalCell state={c.proposalState} annualCents={c.proposalAnnualSavingsCents} />
+                  </TableCell>
                   <TableCell className="hidden whitespace-nowrap sm:table-cell">
                     {formatDateTime(c.createdAt)}
                   </TableCell>
@@ -222,7 +227,7 @@ function BulkBar({
           <option value="none">Unassigned</option>
           {owners.map((o) => (
             <option key={o.id} value={o.id}>
-              {o.name || o.email}
+              {o.name}
             </option>
           ))}
         </Select>

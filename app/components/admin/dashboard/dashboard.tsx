@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { CONTACT_STATUS_LABELS } from "@common/contacts";
 import type { DashboardResponse } from "@server/dashboard/api";
 import { StatusBadge } from "~/components/admin/contacts/status";
+import { ProposalsTile } from "~/components/admin/proposals/proposals-tile";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,6 +14,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { failureMessage } from "~/components/ui/use-result-feedback";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { dashboardKeys } from "~/lib/query-keys";
+import { VisitorsSection } from "./visitors";
 
 /** The chart and uPlot load only when the dashboard has its figures (never on a public page). */
 const LeadsChart = lazy(() => import("./leads-chart"));
@@ -38,6 +40,7 @@ export function Dashboard() {
       ) : (
         <Figures data={data.data} />
       )}
+      <VisitorsSection />
     </div>
   );
 }
@@ -162,6 +165,7 @@ function Figures({ data }: { data: DashboardResponse }) {
             ))}
           </ul>
         </Card>
+        <ProposalsTile />
         <Attention data={data} />
         <Card title="Notifications that failed">
           {data.failedNotifications.total ? (

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useRouteLoaderData } from "react-router";
 import { FIELD_TYPES, type FieldType, type FormDefinition } from "@common/forms";
 import { FORM_LIMITS } from "@common/limits";
+import { can } from "@common/roles";
 import type { FormResponse } from "@server/forms/api";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Alert } from "~/components/ui/alert";
@@ -73,6 +74,9 @@ function AboutCard({
   system: boolean;
 }) {
   const recipientsError = errors.recipients ?? Object.entries(errors).find(([k]) => k.startsWith("recipients."))?.[1];
+  // Where submissions are e-mailed is an administrator's choice (the "form-recipients" permission).
+  const layout = useRouteLoaderData("routes/admin/layout") as { user: { role: string } } | undefined;
+  const mayChangeRecipients = can(layout?.user, "form-recipients");
   return (
     <Card title="About the form">
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -119,10 +123,19 @@ function AboutCard({
           id="form-recipients"
           label="Notify"
           mark="optional"
-          hint="E-mail addresses, one per line. Empty: the staff address in the settings."
+          hint={
+            mayChangeRecipients
+              ? "E-mail addresses, one per line. Empty: the staff address in the settings."
+              : "Only an administrator can change where submissions are e-mailed."
+          }
           error={recipientsError}
         >
-          <Textarea rows={3} value={draft.recipients} onChange={(e) => setDraft({ recipients: e.target.value })} />
+          <Textarea
+            rows={3}
+            value={draft.recipients}
+            readOnly={!mayChangeRecipients}
+            onChange={(e) => setDraft({ recipients: e.target.value })}
+          />
         </Field>
         {system ? null : (
           <Field id="form-active" label="Active (the public page takes submissions)" orientation="horizontal">

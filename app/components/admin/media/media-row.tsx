@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { imageAltSchema, type ImageAltInput } from "@common/media-schema";
+import { imageAltSchema, type ImageAltInput } from "@common/media";
 import { IMAGE_LIMITS } from "@common/limits";
 import type { MediaResponse } from "@server/media/api";
 import { ConfirmAction } from "~/components/admin/confirm-action";

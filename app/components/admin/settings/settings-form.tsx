@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { apiAction } from "~/lib/queryClient";
+import { openingHoursFromForm, ResponseTimesCard } from "./response-times-card";
 import { mediaKeys, settingsKeys } from "~/lib/query-keys";
 
 const NUMBERS = [
@@ -22,8 +23,12 @@ const NUMBERS = [
   "calculatorMarkupPercent",
   "calculatorPerTransactionFee",
   "calculatorMonthlyFee",
+  "responseTargetMinutes",
 ];
-const schema = formSchema(siteSettingsSchema, { numbers: NUMBERS });
+const flatSchema = formSchema(siteSettingsSchema, { numbers: NUMBERS });
+const schema: typeof flatSchema = {
+  safeParse: (input) => flatSchema.safeParse(openingHoursFromForm(input as Record<string, unknown>)),
+};
 
 /**
  * Every site setting in one form, grouped as staff think of them. Only the values that
@@ -36,7 +41,9 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     schema,
     send: (values: SiteSettings) => {
       const changed = Object.fromEntries(
-        Object.entries(values).filter(([key, value]) => value !== settings[key as keyof SiteSettings]),
+        Object.entries(values).filter(
+          ([key, value]) => JSON.stringify(value) !== JSON.stringify(settings[key as keyof SiteSettings]),
+        ),
       );
       return apiAction("PATCH", settingsKeys.all[0], changed);
     },
@@ -113,7 +120,10 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           {text("location", "City and state", { maxLength: 100, hint: "For example “Gilbert, Arizona”." })}
           {text("streetAddress", "Street address (optional)", { maxLength: 200 })}
           {text("postalCode", "Postal code (optional)", { maxLength: 20 })}
-          {text("businessHours", "Opening hours", { maxLength: 120 })}
+          {text("businessHours", "Opening hours", {
+            maxLength: 120,
+            hint: "As visitors read it. Response times use the hours by day under “Response to leads”.",
+          })}
           {number("copyrightYear", "Copyright year", "1")}
         </div>
       </Card>
@@ -128,6 +138,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           {number("calculatorMonthlyFee", "Monthly fee ($)", "0.01")}
         </div>
       </Card>
+      <ResponseTimesCard settings={settings} errors={errors} />
       <SeoCard settings={settings} errors={errors} />
       {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
       <div className="flex justify-end">
