@@ -62,7 +62,7 @@ interface NestedApi {
 const sectionNestedApis: Partial<Record<AdminSectionKey, NestedApi[]>> = {
   users: [{ path: "audit-log", permission: "audit", api: auditLogApi }],
   // A contact's statement review and proposals (server/proposals), on the contact screens.
-  contacts: [{ path: "proposals", permission: "contacts", api: proposalsApi }],
+  contacts: [{ path: "proposals", permission: "contacts", api: () => proposalsApi(contactSubmissions) }],
   dashboard: [{ path: "visitors", permission: "dashboard", api: visitorsApi }],
 };
 

@@ -5,10 +5,10 @@ import type { DB } from "../db";
  * Submissions counted by form and first touch, for the visitor analytics' "submitted" funnel
  * step and its conversion by source (server/analytics/outcomes.ts). Spam is left out: a
  * submission held as spam is not a submission until staff restore it. Reads the current
- * submission store (`lead_submissions`, every public form's posts, decision 0034).
+ * submission store (`submissions`, every public form's posts, Free Analysis included; decision 0045).
  */
 export interface SubmissionsByFirstTouch {
-  /** The form's slug (null for submissions stored before forms had definitions). */
+  /** The form's slug. */
   form: string | null;
   utmSource: string | null;
   utmMedium: string | null;
@@ -20,7 +20,7 @@ export interface SubmissionsByFirstTouch {
 /** Submissions created in [from, to) (ISO instants), grouped by form and first touch. */
 export async function submissionsByFirstTouch(db: DB, from: string, to: string): Promise<SubmissionsByFirstTouch[]> {
   const rows = await db
-    .selectFrom("lead_submissions as s")
+    .selectFrom("submissions as s")
     .leftJoin("form_definitions as f", "f.id", "s.form_id")
     .select((eb) => [
       "f.slug as form",

@@ -1,7 +1,8 @@
 import express from "express";
+import { ServiceError } from "@common/result";
 import type { Pricing } from "@common/proposal-math";
 import { apiActor } from "../auth/express";
-import { readContactStatement } from "../contacts/timeline";
+import type { ContactSubmissions } from "../contacts/submission-port";
 import { getDb } from "../db";
 import { contentDisposition } from "../files/files";
 import { apiNotFound, sendSuccess } from "../http/api-errors";
@@ -43,7 +44,8 @@ const STATEMENT_VIEW_CSP =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 /** Nested inside "contacts", ahead of its router: it reads its own JSON bodies and answers every path under it. */
-export function proposalsApi() {
+/** `submissions`: the contacts' port to their submissions' files (server/forms), handed in by server/app. */
+export function proposalsApi(submissions: ContactSubmissions) {
   const router = express.Router();
   router.use(jsonBody());
 
@@ -73,7 +75,8 @@ export function proposalsApi() {
   });
 
   router.get("/contact/:contactId/statements/:statementId", async (req, res) => {
-    const file = await readContactStatement(getDb(), req.params.contactId, req.params.statementId);
+    const file = await submissions.readFile(getDb(), req.params.contactId, req.params.statementId);
+    if (!file) throw new ServiceError("not_found", "This statement does not exist (it may have been deleted).");
     res.set({
       "Content-Type": file.mimeType,
       "Content-Length": String(file.bytes.byteLength),

@@ -2,10 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadFormSchema } from "@common/lead-schema";
-import { createLead } from "@server/leads/leads";
 import { createStaff, PASSWORD } from "../support/auth";
 import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
+import { storeFreeAnalysis } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -72,18 +71,19 @@ describe("statement to proposal, in Chromium", () => {
     ]);
     await createStaff(server, "owner@meritum.test", "admin");
     await createStaff(server, "sam@meritum.test", "editor");
-    const lead = leadFormSchema.parse({
-      name: "Rosa Delgado",
-      businessName: "Desert Bloom Cafe",
-      email: "rosa@desertbloom.example",
-      phone: "(480) 555-0199",
-      monthlyVolume: "10k-50k",
-      paymentMethods: ["in-person"],
-      consent: "yes",
-      source: "contact",
-    });
-    const file = { filename: "october-statement.pdf", bytes: statementPdf(), type: "pdf" as const };
-    ({ contactId } = await createLead(server.database.db, lead, file, {}));
+    const stored = await storeFreeAnalysis(
+      server.database.db,
+      {
+        name: "Rosa Delgado",
+        businessName: "Desert Bloom Cafe",
+        email: "rosa@desertbloom.example",
+        phone: "(480) 555-0199",
+        monthlyVolume: "10k-50k",
+        paymentMethods: ["in-person"],
+      },
+      { filename: "october-statement.pdf", bytes: statementPdf() },
+    );
+    contactId = stored.contactId!;
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadFormSchema } from "@common/lead-schema";
 import { sha256 } from "@server/auth/token-hash";
-import { createLead } from "@server/leads/leads";
 import { apiCall, getPage, startStaffServer, type StaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
+import { contactFiles, storeFreeAnalysis } from "../support/lead-forms";
 import { startTestSmtp, type CapturedMail, type TestSmtp } from "../support/smtp";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -49,22 +48,18 @@ describe.each(dbKinds())("proposals on %s", (kind) => {
     });
   const seed = async (email: string, withStatement = false) =>
     (
-      await createLead(
+      await storeFreeAnalysis(
         db(),
-        leadFormSchema.parse({
+        {
           name: "Dana Ruiz",
           businessName: `Ruiz Auto Care ${email}`,
           email,
-          phone: "(480) 555-0123",
           monthlyVolume: "10k-50k",
           paymentMethods: ["in-person"],
-          consent: "yes",
-          source: "contact",
-        }),
-        withStatement ? { filename: "October statement.pdf", bytes: PDF, type: "pdf" } : undefined,
-        {},
+        },
+        withStatement ? { filename: "October statement.pdf", bytes: PDF } : undefined,
       )
-    ).contactId;
+    ).contactId!;
   const send = async (contactId: string, body: Record<string, unknown> = SAVING, cookie = staff.editorCookie) => {
     const since = smtp.mails.length;
     const email = (await db().selectFrom("contacts").select("email").where("id", "=", contactId).executeTakeFirst())!
@@ -101,12 +96,7 @@ describe.each(dbKinds())("proposals on %s", (kind) => {
 
   it("refuses anonymous callers everywhere, keeps pricing to admins and the worksheet to contacts staff", async () => {
     const contactId = await seed("matrix@example.com", true);
-    const statement = await db()
-      .selectFrom("lead_statements")
-      .innerJoin("lead_submissions", "lead_submissions.id", "lead_statements.submission_id")
-      .select("lead_statements.id")
-      .where("lead_submissions.contact_id", "=", contactId)
-      .executeTakeFirstOrThrow();
+    const statement = (await contactFiles(db(), contactId))[0]!;
     const worksheet: Array<[string, string, unknown?]> = [
       ["GET", `contacts/proposals/contact/${contactId}`],
       ["GET", `contacts/proposals/contact/${contactId}/statements/${statement.id}`],
@@ -143,12 +133,7 @@ describe.each(dbKinds())("proposals on %s", (kind) => {
 
   it("shows the statement inline, framable by this origin only, to staff only", async () => {
     const contactId = await seed("inline@example.com", true);
-    const { id } = await db()
-      .selectFrom("lead_statements")
-      .innerJoin("lead_submissions", "lead_submissions.id", "lead_statements.submission_id")
-      .select("lead_statements.id")
-      .where("lead_submissions.contact_id", "=", contactId)
-      .executeTakeFirstOrThrow();
+    const { id } = (await contactFiles(db(), contactId))[0]!;
     const res = await call(
       "GET",
       `contacts/proposals/contact/${contactId}/statements/${id}`,

@@ -1,7 +1,5 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLead } from "@server/leads/leads";
-import { leadFormSchema } from "@common/lead-schema";
 import {
   apiCall,
   createStaff,
@@ -13,7 +11,15 @@ import {
   type StaffServer,
 } from "../support/auth";
 import { dbKinds } from "../support/db";
-import { everyTypeForm, formBody, formToken, leadForm, newIp } from "../support/lead-forms";
+import {
+  contactFiles,
+  everyTypeForm,
+  formBody,
+  formToken,
+  leadForm,
+  newIp,
+  storeFreeAnalysis,
+} from "../support/lead-forms";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 /**
@@ -60,13 +66,14 @@ describe.each(dbKinds())("security findings of issue 26 on %s", (kind) => {
       });
       expect(res.status, name).toBe(200);
       const row = await db()
-        .selectFrom("lead_statements")
-        .innerJoin("lead_submissions", "lead_submissions.id", "lead_statements.submission_id")
-        .select(["lead_statements.id", "lead_statements.original_filename", "lead_submissions.contact_id"])
-        .where("lead_submissions.email", "=", email)
+        .selectFrom("submission_files")
+        .innerJoin("submissions", "submissions.id", "submission_files.submission_id")
+        .innerJoin("stored_files", "stored_files.id", "submission_files.file_id")
+        .select(["stored_files.id", "stored_files.filename", "submissions.contact_id"])
+        .where("submissions.email", "=", email)
         .executeTakeFirstOrThrow();
-      expect(row.original_filename, name).toBe(expected);
-      const download = await call("GET", `/contacts/${row.contact_id}/statements/${row.id}`);
+      expect(row.filename, name).toBe(expected);
+      const download = await call("GET", `/contacts/${row.contact_id}/files/${row.id}`);
       expect(download.status).toBe(200);
       expect(disposition(download)).toBe(
         `attachment; filename="${expected}"; filename*=UTF-8''${encodeURIComponent(expected)}`,
@@ -78,28 +85,14 @@ describe.each(dbKinds())("security findings of issue 26 on %s", (kind) => {
   });
 
   it("serves a statement stored before the rule under the detected type's extension", async () => {
-    const lead = leadFormSchema.parse({
-      name: "Old Upload",
-      businessName: "Old Co",
-      email: "old-upload@example.com",
-      phone: "(480) 555-0100",
-      monthlyVolume: "10k-50k",
-      paymentMethods: ["online"],
-      consent: "yes",
-      source: "contact",
-    });
-    const { contactId, statementId } = await createLead(
+    const { contactId } = await storeFreeAnalysis(
       db(),
-      lead,
-      { filename: "x.pdf", bytes: PDF_BAT, type: "pdf" },
-      {},
+      { name: "Old Upload", businessName: "Old Co", email: "old-upload@example.com" },
+      { filename: "x.pdf", bytes: PDF_BAT },
     );
-    await db()
-      .updateTable("lead_statements")
-      .set({ original_filename: "run.pdf.bat" })
-      .where("id", "=", statementId!)
-      .execute();
-    const download = await call("GET", `/contacts/${contactId}/statements/${statementId}`);
+    const [file] = await contactFiles(db(), contactId!);
+    await db().updateTable("stored_files").set({ filename: "run.pdf.bat" }).where("id", "=", file!.id).execute();
+    const download = await call("GET", `/contacts/${contactId}/files/${file!.id}`);
     expect(disposition(download)).toBe(`attachment; filename="run.pdf"; filename*=UTF-8''run.pdf`);
   });
 
@@ -123,7 +116,7 @@ describe.each(dbKinds())("security findings of issue 26 on %s", (kind) => {
     });
     expect(res.status).toBe(200);
     const submission = await db()
-      .selectFrom("lead_submissions")
+      .selectFrom("submissions")
       .select("id")
       .where("email", "=", "file-sender@example.com")
       .executeTakeFirstOrThrow();

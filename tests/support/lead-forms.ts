@@ -1,5 +1,10 @@
 import net from "node:net";
+import type { DB } from "@server/db";
+import { getFreeAnalysisForm } from "@server/forms/definitions";
 import { issueFormToken } from "@server/forms/form-token";
+import { formChecks } from "@server/forms/pipeline";
+import type { Upload as BodyUpload } from "@server/forms/public-body";
+import { storeSubmission } from "@server/forms/submissions";
 
 /**
  * What the leads and forms tests post: a signed form token of a chosen age, a small real PDF,
@@ -131,3 +136,33 @@ export async function freePort(): Promise<number> {
 let visitors = 0;
 /** A new visitor's address for each post, so each post has a rate-limit budget of its own. */
 export const newIp = () => `198.51.100.${++visitors}`;
+
+/**
+ * A Free Analysis submission stored as the post pipeline stores one (the form's checks, then
+ * storeSubmission), without HTTP: for tests that need a contact with or without a statement.
+ */
+export async function storeFreeAnalysis(
+  db: DB,
+  overrides: Fields = {},
+  statement?: { filename: string; bytes: Uint8Array },
+) {
+  const definition = await getFreeAnalysisForm(db);
+  const files: Record<string, BodyUpload> = statement
+    ? { statement: { filename: statement.filename, declaredType: "application/pdf", bytes: statement.bytes } }
+    : {};
+  const checked = formChecks(definition).check(leadForm(overrides), files);
+  if (!checked.ok) throw new Error(`not a valid Free Analysis post: ${JSON.stringify(checked.fieldErrors)}`);
+  return storeSubmission(db, definition, checked.post, {});
+}
+
+/** The stored files of a contact's submissions, newest first (id, name, type). */
+export function contactFiles(db: DB, contactId: string) {
+  return db
+    .selectFrom("submission_files")
+    .innerJoin("submissions", "submissions.id", "submission_files.submission_id")
+    .innerJoin("stored_files", "stored_files.id", "submission_files.file_id")
+    .select(["stored_files.id", "stored_files.filename", "stored_files.mime_type", "submissions.email"])
+    .where("submissions.contact_id", "=", contactId)
+    .orderBy("submission_files.created_at", "desc")
+    .execute();
+}

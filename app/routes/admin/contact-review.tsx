@@ -1,3 +1,4 @@
+import { fileTypeOfMime } from "@common/lead";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft } from "lucide-react";
 import { useState } from "react";
@@ -54,8 +55,12 @@ export default function ContactReviewPage() {
 }
 
 function Review({ detail, history }: { detail: ContactDetailResponse; history: ContactProposalsResponse }) {
+  // Every PDF or image a submission of this contact carries (the Free Analysis statement first).
   const statements: StatementFile[] = detail.submissions.flatMap((s) =>
-    s.statements.map((f) => ({ id: f.id, filename: f.filename, type: f.type })),
+    s.files.flatMap((f) => {
+      const type = fileTypeOfMime(f.mimeType);
+      return type ? [{ id: f.id, filename: f.filename, type }] : [];
+    }),
   );
   const latest = history.reviews[0] ?? null;
   const [selected, setSelected] = useState<string | null>(latest?.statementId ?? statements[0]?.id ?? null);
