@@ -57,7 +57,7 @@ describe("a download's file name in Chromium", () => {
     await waitForScripts(page);
     await page.getByRole("link", { name: "Bo Tables" }).click();
     await page.getByRole("heading", { level: 1, name: "Bo Tables" }).waitFor();
-    const link = page.getByRole("link", { name: /Download statement:/ });
+    const link = page.getByRole("link", { name: /^Download October statement/ });
     expect(await link.textContent()).toContain("October statement.pdf");
     expect(await link.textContent()).not.toContain(".bat");
     const downloading = page.waitForEvent("download");
