@@ -63,9 +63,16 @@ describe.each(dbKinds())("hostile request bodies on %s", (kind) => {
       .select(["id", "contact_id"])
       .where("email", "=", "hostile@example.com")
       .executeTakeFirstOrThrow();
-    // The staff e-mail job finishes (to the outbox) before the rows are compared.
+    // The staff e-mail job finishes (to the outbox) before the rows are compared. Jobs planned
+    // for later (the daily analytics purge) are not waited for.
     const openJobs = () =>
-      db.selectFrom("jobs").select("id").where("done_at", "is", null).where("failed_at", "is", null).execute();
+      db
+        .selectFrom("jobs")
+        .select("id")
+        .where("done_at", "is", null)
+        .where("failed_at", "is", null)
+        .where("run_at", "<=", new Date().toISOString())
+        .execute();
     for (let waited = 0; (await openJobs()).length > 0; waited += 100) {
       if (waited > 20_000) throw new Error("the staff e-mail job did not finish in 20 s");
       await new Promise((resolve) => setTimeout(resolve, 100));

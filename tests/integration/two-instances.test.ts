@@ -220,13 +220,15 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
   });
 
   it("retries mails the SMTP server refused from either instance, and delivers each exactly once", async () => {
-    // Earlier leads' mails are out first, so that only this test's mails meet the refusals.
+    // Earlier leads' mails are out first, so that only this test's mails meet the refusals
+    // (jobs planned for later, such as the daily analytics purge, are not waited for).
     const openJobs = () =>
       a.database.db
         .selectFrom("jobs")
         .select("id")
         .where("done_at", "is", null)
         .where("failed_at", "is", null)
+        .where("run_at", "<=", new Date().toISOString())
         .execute();
     await expect.poll(async () => (await openJobs()).length, { timeout: 20_000 }).toBe(0);
     const since = smtp.mails.length;

@@ -158,6 +158,18 @@ export const ENDPOINTS: Record<string, Targets> = {
     (f) => `/api/admin/contacts/proposals/contact/${f.contactId}/send`,
   ),
   "PUT /api/admin/pricing": call("PUT", "/api/admin/pricing"),
+  // The visitor beacon (server/analytics): a hostile body counts nothing, always 204.
+  "POST /api/collect": call("POST", "/api/collect"),
+  // Outgoing webhooks: ids no webhook or delivery has (an add with a hostile body adds nothing).
+  "POST /api/admin/integrations": call("POST", "/api/admin/integrations"),
+  "PATCH /api/admin/integrations/:id": call("PATCH", `/api/admin/integrations/${MISSING}`),
+  "DELETE /api/admin/integrations/:id": call("DELETE", `/api/admin/integrations/${MISSING}`),
+  "POST /api/admin/integrations/:id/secret": call("POST", `/api/admin/integrations/${MISSING}/secret`),
+  "POST /api/admin/integrations/:id/test": call("POST", `/api/admin/integrations/${MISSING}/test`),
+  "POST /api/admin/integrations/deliveries/:id/resend": call(
+    "POST",
+    `/api/admin/integrations/deliveries/${MISSING}/resend`,
+  ),
 
   "POST /api/admin/forms": call("POST", "/api/admin/forms"),
   "PUT /api/admin/forms/:id": call("PUT", (f) => `/api/admin/forms/${f.formId}`),
@@ -247,14 +259,13 @@ export const ACTION_ROUTES: Record<string, Targets> = {
     ...call("POST", "/forms/no-such-form")(f),
   ],
   // Staff previews of unsaved changes (they store nothing, whatever they are sent).
-  "/preview/blog/:id": (f) => [
+  "/preview/:section/:id": (f) => [
     ...call("POST", `/preview/blog/${f.blogPostId}`)(f),
     ...call("POST", `/preview/blog/${f.blogPostId}.data`)(f),
     ...call("POST", `/preview/blog/${MISSING}`)(f),
-  ],
-  "/preview/guides/:id": (f) => [
     ...call("POST", `/preview/guides/${f.helpGuideId}`)(f),
     ...call("POST", `/preview/guides/${MISSING}`)(f),
+    ...call("POST", `/preview/nonsense/${MISSING}`)(f),
   ],
   // A merchant's proposal: a well-formed token that matches none, and one that cannot be a token.
   "/proposals/:token": post(`/proposals/${"A".repeat(43)}`, `/proposals/${"A".repeat(43)}.data`, "/proposals/nope"),
