@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type BrowserContextOptions, type BrowserServer, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -24,13 +24,18 @@ function checkChromium() {
 
 /**
  * One Chromium for the whole e2e run (tests/support/browser-setup.ts, the e2e project's
- * globalSetup): launching it costs about a second of CPU, once per file before. Every file still
- * gets its own connection, and every test its own context (cookies, storage, permissions), so
- * nothing a test does reaches another's pages.
+ * globalSetup): launching it costs about a second of CPU, once per file before. Files connect to
+ * it over the DevTools protocol on a loopback port (`connectOverCDP`, so `download.path()` works
+ * as with a launched browser), each with its own contexts, so nothing a test does reaches
+ * another's pages.
  */
-export async function launchSharedBrowserServer(): Promise<BrowserServer> {
+export async function launchSharedBrowser(port: number): Promise<Browser> {
   checkChromium();
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, "--remote-debugging-address=127.0.0.1", `--remote-debugging-port=${port}`],
+  });
 }
 
 /** The shared Chromium's address when the e2e globalSetup started one (else undefined). */
@@ -50,7 +55,7 @@ function sharedBrowserEndpoint(): string | undefined {
  */
 export async function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
   const shared = options.backForwardCache ? undefined : sharedBrowserEndpoint();
-  if (shared) return chromium.connect(shared);
+  if (shared) return chromium.connectOverCDP(shared);
   checkChromium();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -174,7 +179,7 @@ export function formatViolations(violations: AxeViolation[]): string {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The ws endpoint of the e2e run's shared Chromium (tests/support/browser-setup.ts). */
+    /** The DevTools address of the e2e run's shared Chromium (tests/support/browser-setup.ts). */
     chromiumEndpoint?: string;
   }
 }
