@@ -62,8 +62,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers,
-          // One Chromium for the run; each file connects to it (tests/support/browser.ts).
-          globalSetup: ["tests/support/global-setup.ts", "tests/support/browser-setup.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
         },
       },
     ],

@@ -1,67 +1,31 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
-
-function checkChromium() {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`npm run test:setup\` (installs Debian's chromium).`);
-  }
-}
-
-/**
- * One Chromium for the whole e2e run (tests/support/browser-setup.ts, the e2e project's
- * globalSetup): launching it costs about a second of CPU, once per file before. Files connect to
- * it over the DevTools protocol on a loopback port (`connectOverCDP`, so `download.path()` works
- * as with a launched browser), each with its own contexts, so nothing a test does reaches
- * another's pages.
- */
-export async function launchSharedBrowser(port: number): Promise<Browser> {
-  checkChromium();
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_ARGS, "--remote-debugging-address=127.0.0.1", `--remote-debugging-port=${port}`],
-  });
-}
-
-/** The shared Chromium's address when the e2e globalSetup started one (else undefined). */
-function sharedBrowserEndpoint(): string | undefined {
-  try {
-    return inject("chromiumEndpoint");
-  } catch {
-    return undefined; // outside a Vitest worker
-  }
-}
-
 /**
  * Debian's Chromium, headless, with the flags this machine needs. Missing Chromium is a failure.
- * In the e2e project this is a connection to the run's shared Chromium (its `close()` closes this
- * file's contexts and disconnects); elsewhere, or with `backForwardCache`, a Chromium of its own.
  * `backForwardCache`: keep Chromium's back/forward cache, which Playwright turns off by default.
  */
 export async function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
-  const shared = options.backForwardCache ? undefined : sharedBrowserEndpoint();
-  if (shared) return chromium.connectOverCDP(shared);
-  checkChromium();
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`npm run test:setup\` (installs Debian's chromium).`);
+  }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     ignoreDefaultArgs: options.backForwardCache ? ["--disable-back-forward-cache"] : undefined,
-    args: CHROMIUM_ARGS,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 
@@ -175,11 +139,4 @@ export function formatViolations(violations: AxeViolation[]): string {
   return violations
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`)
     .join("\n");
-}
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The DevTools address of the e2e run's shared Chromium (tests/support/browser-setup.ts). */
-    chromiumEndpoint?: string;
-  }
 }
