@@ -8,6 +8,13 @@ const alias = {
 };
 
 /**
+ * Test files at a time, in every project. The integration and e2e files mostly wait on their
+ * child servers, Chromium and PostgreSQL, so on 2 cores three at a time keep both busy.
+ * VITEST_MAX_WORKERS (or --maxWorkers) overrides it.
+ */
+const maxWorkers = 3;
+
+/**
  * unit: pure logic beside the code. integration: real databases (SQLite, and PostgreSQL
  * when TEST_DATABASE_URL is set) and real HTTP against the production build. e2e: the
  * production build in Debian Chromium. `npm test` builds first, then runs all three.
@@ -22,6 +29,11 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "common/**/*.test.ts", "tests/lint/**/*.test.ts"],
           environment: "node",
+          // Unit files share no state that outlives a file (fake timers and stubbed globals are
+          // restored after each test): one worker runs them all instead of one process per file.
+          isolate: false,
+          // Vitest runs projects of one `maxWorkers` side by side: unit files fill the gaps.
+          maxWorkers,
         },
       },
       {
@@ -32,8 +44,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file starts its own servers and databases and mostly waits on them: two at a time.
-          maxWorkers: 2,
+          // Each file starts its own servers and databases and mostly waits on them.
+          maxWorkers,
           globalSetup: ["tests/support/global-setup.ts"],
         },
       },
@@ -49,7 +61,7 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
+          maxWorkers,
           globalSetup: ["tests/support/global-setup.ts"],
         },
       },

@@ -56,6 +56,10 @@ export async function startTestServer(
     DATABASE_URL: database.databaseUrl,
     AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
     LOG_LEVEL: "info",
+    // V8's compiled code of the server bundle, kept between starts: importing the bundle is most of
+    // a start (about 1.2 s of CPU, a quarter less from this cache). Node checks each entry against
+    // the file's contents, so a new build is compiled afresh.
+    NODE_COMPILE_CACHE: path.join(root, ".tmp/node-compile-cache"),
     ...options.env,
   };
   for (const name of options.unset ?? []) delete env[name];
