@@ -252,8 +252,10 @@ describe("admin screens in Chromium", () => {
         ["Users", "/admin/users"],
         ["Security", "/admin/security"],
       ] as const) {
-        await p.evaluate(() => window.scrollTo(0, 200));
-        await expect.poll(() => p.evaluate(() => window.scrollY), { message: name }).toBe(200);
+        // Scrolled again on each try: a list still loading may not be 200 px taller than the window yet.
+        await expect
+          .poll(() => p.evaluate(() => (window.scrollTo(0, 200), window.scrollY)), { message: name })
+          .toBe(200);
         // Followed with the keyboard, so nothing scrolls the link into view first.
         await nav.getByRole("link", { name }).evaluate((el) => el.focus({ preventScroll: true }));
         await p.keyboard.press("Enter");
