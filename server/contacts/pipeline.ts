@@ -11,6 +11,8 @@ import { writeAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import type { Actor } from "../auth/actor";
+import { kickJobs } from "../jobs/jobs";
+import { emitEvent } from "../webhooks/deliveries";
 import { actorName, addActivity, auditFrom, getContact } from "./contacts";
 import type { ContactSubmissions } from "./submission-port";
 
@@ -47,7 +49,7 @@ async function applyChange(
 ): Promise<boolean> {
   const before = await db
     .selectFrom("contacts")
-    .select(["status", "owner_id", "lost_reason"])
+    .select(["status", "owner_id", "lost_reason", "name", "email", "business_name"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!before) return false;
@@ -66,6 +68,16 @@ async function applyChange(
     const details = { from: before.status, to: change.status };
     await addActivity(db, { contactId: id, kind: "status", actor, actorName: name }, { body: lostReason, details });
     await writeAudit(db, { action: "contact.status_changed", target: id, ...auditFrom(actor), details });
+    // The outgoing webhooks subscribed to it, committed with the change (sent after it: kickJobs).
+    await emitEvent(db, "contact.status_changed", {
+      contactId: id,
+      name: before.name,
+      email: before.email,
+      businessName: before.business_name || null,
+      from: before.status,
+      to: change.status,
+      changedBy: actor.email,
+    });
     changed = true;
   }
   if (change.ownerId !== undefined && change.ownerId !== before.owner_id) {
@@ -88,6 +100,7 @@ export async function setStatus(db: DB, actor: Actor, id: string, input: unknown
   await getContact(db, id);
   const name = await actorName(db, actor);
   const changed = await db.transaction().execute((trx) => applyChange(trx, actor, name, id, change, null));
+  if (changed) kickJobs();
   const label = CONTACT_STATUS_LABELS[change.status];
   return changed ? `Status changed to ${label}.` : `Already ${label}.`;
 }
@@ -119,7 +132,7 @@ export async function bulkChange(db: DB, actor: Actor, input: unknown): Promise<
   const owner = value.ownerId !== undefined ? await ownerLabel(db, value.ownerId) : null;
   const name = await actorName(db, actor);
   const ids = [...new Set(value.ids)];
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     let changed = 0;
     let found = 0;
     const existing = new Set(
@@ -132,6 +145,8 @@ export async function bulkChange(db: DB, actor: Actor, input: unknown): Promise<
     }
     return { changed, missing: ids.length - found };
   });
+  if (result.changed) kickJobs();
+  return result;
 }
 
 /** What erasing a contact removes (for the confirmation and the audit row). */

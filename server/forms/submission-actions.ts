@@ -11,6 +11,7 @@ import { kickJobs } from "../jobs/jobs";
 import type { Actor } from "../auth/actor";
 import { getForm } from "./definitions";
 import { submissionRow } from "./inbox";
+import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
 import { linkSubmission, unlinkSubmission } from "../contacts/intake";
 
@@ -96,7 +97,19 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
       .where("id", "=", id)
       .execute();
     // Restoring a held submission queues its staff e-mail with it.
-    if (notify) await enqueueSubmissionNotification(trx, id);
+    if (notify) {
+      await enqueueSubmissionNotification(trx, id);
+      // A held submission is "received" when staff restore it, not before.
+      await emitEvent(trx, "submission.received", {
+        submissionId: id,
+        formId,
+        formName: form.name,
+        contactId,
+        name: s.name,
+        email: s.email,
+        businessName: s.business_name || null,
+      });
+    }
     await writeAudit(trx, {
       action: spam ? "submission.marked_spam" : "submission.restored",
       ...auditFrom(actor),

@@ -12,6 +12,7 @@ import { nowIso } from "../db/dialect";
 import { storedBytesSince, storeFile } from "../files/files";
 import { log } from "../logger";
 import type { CheckedPost } from "./checks";
+import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
 
 /**
@@ -197,6 +198,16 @@ export async function storeSubmission(
     }
     // The staff e-mail, as a job committed with the submission: it is sent even if this process dies now.
     await enqueueSubmissionNotification(trx, submissionId);
+    // The outgoing webhooks subscribed to it (sent after the commit with the e-mail: kickJobs).
+    await emitEvent(trx, "submission.received", {
+      submissionId,
+      formId: form.id,
+      formName: form.name,
+      contactId: contact.id,
+      name: details.name,
+      email: details.email,
+      businessName: details.businessName || null,
+    });
     return {
       submissionId,
       contactId: contact.id,
