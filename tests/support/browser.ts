@@ -119,6 +119,17 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(`${axeSource};0`);
   return page.evaluate(async () => {
+    // The page as a person reads it: a 0.2 s route transition still fading in would lower
+    // every colour's contrast (finite animations only; each settles within a second).
+    await Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }
     ).axe;
