@@ -268,7 +268,8 @@ describe("the public forms' own checks in Chromium", () => {
     await page.waitForLoadState("load");
     const name = page.getByLabel(/^Your name/);
     await expect.poll(() => name.getAttribute("aria-invalid")).toBe("true");
-    expect(await focused(page)).toBe("lead-name");
+    // Focus reaches the first field in error once the answered page has settled.
+    await expect.poll(() => focused(page)).toBe("lead-name");
     expect(await page.locator("#lead-name-error").textContent()).toBe("Please enter your name.");
     expect(await page.getByRole("alert").textContent()).toContain("Please correct the highlighted fields");
     expect(await page.getByLabel(/^Business name/).inputValue()).toBe("Ruiz Auto Care");
