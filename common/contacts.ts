@@ -31,6 +31,8 @@ export const CONTACT_SORTS = {
   business: "Business A–Z",
   // Proposals (decision 0043): the latest statement review's estimate; contacts without one last.
   savings: "Highest est. annual savings",
+  // The clock on every lead (decision 0048): the longest unanswered first, then everyone else.
+  waiting: "Waiting longest",
 } as const;
 export type ContactSort = keyof typeof CONTACT_SORTS;
 

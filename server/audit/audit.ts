@@ -171,6 +171,7 @@ export const auditActionLabels: Record<string, string> = {
   "contact.status_changed": "Contact status changed",
   "contact.owner_changed": "Contact owner changed",
   "contact.note_added": "Note added to a contact",
+  "contact.touch_logged": "Call or e-mail logged on a contact",
   "contact.deleted": "Contact erased",
   "contact.exported": "Contacts exported as CSV",
   "webhook.created": "Webhook added",

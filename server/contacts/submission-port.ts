@@ -1,8 +1,10 @@
+import type { FirstResponseKind } from "@common/response-clock";
 import type { DB } from "../db";
 
 /**
  * What the contacts screens need from a contact's submissions, which server/forms owns: the
- * timeline's list, the counts the erasure confirms, a file download, and the erasure itself.
+ * timeline's list, the counts the erasure confirms, a file download, the erasure itself, and
+ * the first response staff's actions on the contact give its waiting submissions.
  * Forms import contacts (to make and link contacts), never the other way round, so forms
  * provide this (server/forms/contact-submissions.ts) and the composition of the admin API
  * hands it to `contactsApi`.
@@ -16,6 +18,25 @@ export interface ContactSubmissions {
   readFile(db: DB, contactId: string, fileId: string): Promise<ContactFile | undefined>;
   /** Deletes every submission of the contact with its files, in the caller's transaction. */
   erase(trx: DB, contactId: string): Promise<void>;
+  /**
+   * A staff action on the contact answers every unanswered non-spam submission of it that
+   * arrived before `response.at` (in the caller's transaction). Returns how many it answered
+   * and when the oldest one still waiting arrived (null: none waits).
+   */
+  recordFirstResponse(
+    trx: DB,
+    contactId: string,
+    response: FirstResponse,
+  ): Promise<{ answered: number; waitingSince: string | null }>;
+}
+
+/** The first staff action after a submission (decision 0048). */
+export interface FirstResponse {
+  at: string;
+  /** The staff member's user id and name at the time. */
+  by: string;
+  byName: string;
+  kind: FirstResponseKind;
 }
 
 export interface TimelineSubmission {
@@ -29,6 +50,8 @@ export interface TimelineSubmission {
   notifyStatus: string;
   /** Staff marked it as spam (it stays on the contact, flagged). */
   spam: boolean;
+  /** The first staff response to it (null: still waiting, or spam). */
+  firstResponse: FirstResponse | null;
   /** The stored files of its file answers, to download. */
   files: Array<{ id: string; label: string; filename: string; mimeType: string; size: number }>;
 }

@@ -3,6 +3,7 @@ import type { ContactStatus } from "@common/contacts";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
 import type { ProposalState, ProposalTables } from "./schema-proposals";
 import type { AnalyticsTables } from "./schema-analytics";
+import type { ContactWaitingColumns, SubmissionResponseColumns } from "./schema-response-clock";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -118,7 +119,8 @@ export interface ContactsTable {
 export interface ContactActivityTable {
   id: string;
   contact_id: string;
-  kind: "note" | "status" | "owner" | "edited" | "created";
+  /** "logged": staff logged a call or an e-mail (details.channel). */
+  kind: "note" | "status" | "owner" | "edited" | "created" | "logged";
   actor_id: string | null;
   actor_name: string | null;
   body: string | null;
@@ -359,9 +361,9 @@ export interface Database extends ProposalTables, AnalyticsTables {
   help_guides: HelpGuidesTable;
   faq_items: FaqItemsTable;
   content_versions: ContentVersionsTable;
-  contacts: ContactsTable;
+  contacts: ContactsTable & ContactWaitingColumns;
   contact_activity: ContactActivityTable;
-  submissions: SubmissionsTable;
+  submissions: SubmissionsTable & SubmissionResponseColumns;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -1,12 +1,14 @@
+import { sql } from "kysely";
 import { answerText, type Answer, type FileAnswer } from "@common/forms";
 import type { ContactSubmissions, TimelineSubmission } from "../contacts/submission-port";
 import type { DB } from "../db";
 import { deleteStoredFiles, readStoredFile } from "../files/files";
+import { oldestWaiting } from "./response-clock";
 
 /**
  * A contact's submissions for the contacts screens (the port server/contacts declares): its
- * timeline, the counts the erasure confirms, a download of one of their files, and the
- * erasure of them all with their files.
+ * timeline, the counts the erasure confirms, a download of one of their files, the erasure
+ * of them all with their files, and the first response a staff action gives them.
  */
 
 const isFile = (a: Answer): a is Answer & { value: FileAnswer } =>
@@ -24,7 +26,19 @@ export const contactSubmissions: ContactSubmissions = {
   async list(db, contactId, limit) {
     const rows = await db
       .selectFrom("submissions")
-      .select(["id", "form_id", "created_at", "source", "answers", "notify_status", "spam"])
+      .select([
+        "id",
+        "form_id",
+        "created_at",
+        "source",
+        "answers",
+        "notify_status",
+        "spam",
+        "first_response_at",
+        "first_response_by",
+        "first_response_by_name",
+        "first_response_kind",
+      ])
       .where("contact_id", "=", contactId)
       .orderBy("created_at", "desc")
       .limit(limit)
@@ -39,6 +53,15 @@ export const contactSubmissions: ContactSubmissions = {
         answers: answers.map((a) => ({ label: a.label, value: answerText(a) || "—" })),
         notifyStatus: s.notify_status,
         spam: Boolean(s.spam),
+        firstResponse:
+          s.first_response_at && s.first_response_kind
+            ? {
+                at: new Date(s.first_response_at).toISOString(),
+                by: s.first_response_by ?? "",
+                byName: s.first_response_by_name ?? "",
+                kind: s.first_response_kind,
+              }
+            : null,
         files: answers.filter(isFile).map((a) => ({
           id: a.value.fileId,
           label: a.label,
@@ -83,5 +106,22 @@ export const contactSubmissions: ContactSubmissions = {
       files.map((f) => f.file_id),
     );
     await trx.deleteFrom("submissions").where("contact_id", "=", contactId).execute();
+  },
+
+  async recordFirstResponse(trx, contactId, response) {
+    const result = await trx
+      .updateTable("submissions")
+      .set({
+        first_response_at: response.at,
+        first_response_by: response.by,
+        first_response_by_name: response.byName.slice(0, 200),
+        first_response_kind: response.kind,
+      })
+      .where("contact_id", "=", contactId)
+      .where("spam", "=", sql.lit(false))
+      .where("first_response_at", "is", null)
+      .where("created_at", "<", response.at)
+      .executeTakeFirst();
+    return { answered: Number(result.numUpdatedRows), waitingSince: await oldestWaiting(trx, contactId) };
   },
 };

@@ -13,6 +13,7 @@ import { getForm } from "./definitions";
 import { submissionRow } from "./inbox";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
+import { refreshContactWaiting, startResponseClock } from "./response-clock";
 import { linkSubmission, unlinkSubmission } from "../contacts/intake";
 
 /**
@@ -110,6 +111,9 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
         businessName: s.business_name || null,
       });
     }
+    // The clock (decision 0048): a restored one waits from when it arrived; spam waits for nobody.
+    if (spam) await refreshContactWaiting(trx, contactId);
+    else await startResponseClock(trx, id);
     await writeAudit(trx, {
       action: spam ? "submission.marked_spam" : "submission.restored",
       ...auditFrom(actor),
@@ -117,7 +121,7 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
       details: { formId, wasHeldFor: s.spam_reason },
     });
   });
-  if (notify) kickJobs();
+  kickJobs();
   return { notified: notify };
 }
 
@@ -154,6 +158,7 @@ export async function deleteSubmission(db: DB, actor: Actor, formId: string, id:
     );
     await trx.deleteFrom("submissions").where("id", "=", id).execute();
     if (s.contact_id) await unlinkSubmission(trx, s.contact_id);
+    await refreshContactWaiting(trx, s.contact_id);
     await writeAudit(trx, {
       action: "submission.deleted",
       ...auditFrom(actor),

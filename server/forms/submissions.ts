@@ -14,6 +14,7 @@ import { log } from "../logger";
 import type { CheckedPost } from "./checks";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
+import { startResponseClock } from "./response-clock";
 
 /**
  * Storing what a public form sent: the submission, its files and its contact (made or linked
@@ -198,6 +199,8 @@ export async function storeSubmission(
     }
     // The staff e-mail, as a job committed with the submission: it is sent even if this process dies now.
     await enqueueSubmissionNotification(trx, submissionId);
+    // The clock on the lead (decision 0048): its deadline, its contact waiting, one reminder.
+    await startResponseClock(trx, submissionId);
     // The outgoing webhooks subscribed to it (sent after the commit with the e-mail: kickJobs).
     await emitEvent(trx, "submission.received", {
       submissionId,
