@@ -147,6 +147,7 @@ export const ENDPOINTS: Record<string, Targets> = {
   "PUT /api/admin/contacts/:id/status": call("PUT", (f) => `/api/admin/contacts/${f.contactId}/status`),
   "PUT /api/admin/contacts/:id/owner": call("PUT", (f) => `/api/admin/contacts/${f.contactId}/owner`),
   "POST /api/admin/contacts/:id/notes": call("POST", (f) => `/api/admin/contacts/${f.contactId}/notes`),
+  "POST /api/admin/contacts/:id/touches": call("POST", (f) => `/api/admin/contacts/${f.contactId}/touches`),
   "DELETE /api/admin/contacts/:id": call("DELETE", `/api/admin/contacts/${MISSING}`),
 
   "POST /api/admin/contacts/proposals/contact/:contactId/reviews": call(
