@@ -167,13 +167,20 @@ describe.each(dbKinds())("migration 0050 (one submissions table) on %s", (kind) 
 
   it("moves the contacts' volume and processor into the lead profile, with their first request's ticket and methods", async () => {
     const contacts = await after("contacts");
+    const submissions = await after("submissions");
     expect(contacts.map((c) => c.id)).toEqual(before.contacts!.map((c) => c.id));
     for (const old of before.contacts!) {
       const row = contacts.find((c) => c.id === old.id)!;
       const { monthly_volume, current_processor, ...rest } = old;
       // Migration 0055 (proposals) adds two columns, empty for every contact that had none.
-      const { lead_profile, proposal_state, proposal_annual_savings_cents, ...kept } = row;
+      const { lead_profile, proposal_state, proposal_annual_savings_cents, waiting_since, ...kept } = row;
       expect([proposal_state, proposal_annual_savings_cents]).toEqual([null, null]);
+      // Migration 0070 (decision 0048): nobody answered these, so each waits since its first non-spam submission.
+      const waiting = submissions
+        .filter((s) => s.contact_id === old.id && !s.spam)
+        .map((s) => new Date(s.created_at).toISOString())
+        .sort()[0];
+      expect(waiting_since ? new Date(waiting_since).toISOString() : null).toBe(waiting ?? null);
       expect(kept).toEqual(rest);
       const profile = JSON.parse(lead_profile);
       expect(profile.monthlyVolume ?? null).toBe(monthly_volume);
