@@ -57,7 +57,7 @@ export default function PrivacyRequestConfirm({ loaderData }: Route.ComponentPro
         <PageHeader eyebrow="Privacy request" title={refusal.title}>
           <p>{refusal.text}</p>
         </PageHeader>
-        <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
           <p className="text-lg text-slate-700">
             <Link className="font-semibold text-brand-700 underline" to="/forms/privacy-request">
               Send a privacy request
@@ -87,7 +87,7 @@ export default function PrivacyRequestConfirm({ loaderData }: Route.ComponentPro
           gave us.
         </p>
       </PageHeader>
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <p className="text-lg text-slate-700">
           Questions in the meantime? Read our{" "}
           <Link className="text-brand-700 underline" to="/privacy-policy">

@@ -32,11 +32,11 @@ export function PersonFindings({ data }: { data: PrivacySearchResponse }) {
       <p className="text-sm text-foreground">
         {data.total ? (
           <>
-            Held about <strong className="break-all">{data.email}</strong>: {describeCounts(counts)}.
+            Held about <strong className="[overflow-wrap:anywhere]">{data.email}</strong>: {describeCounts(counts)}.
           </>
         ) : (
           <>
-            Nothing is held about <strong className="break-all">{data.email}</strong>.
+            Nothing is held about <strong className="[overflow-wrap:anywhere]">{data.email}</strong>.
           </>
         )}
       </p>
@@ -69,7 +69,7 @@ export function PersonFindings({ data }: { data: PrivacySearchResponse }) {
         <Group title="Uploaded files" count={counts.files}>
           {data.submissions.flatMap((s) =>
             s.files.map((f) => (
-              <li key={f.id} className="break-all">
+              <li key={f.id} className="[overflow-wrap:anywhere]">
                 {f.filename} · {size(f.size)}
               </li>
             )),

@@ -9,7 +9,6 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ListSkeleton } from "~/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { failureMessage, useResultFeedback, type Outcome } from "~/components/ui/use-result-feedback";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { apiAction } from "~/lib/queryClient";
@@ -54,57 +53,48 @@ export function RequestList({ onLookUp }: { onLookUp: (request: PrivacyRequestSu
       description="Confirmed by the requester through the e-mailed link. Answer each by its due date (45 days after confirmation)."
     >
       {open.length ? (
-        <Table className="mt-4">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Requester</TableHead>
-              <TableHead>Request</TableHead>
-              <TableHead>Due</TableHead>
-              <TableHead>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {open.map((r) => {
-              const due = dueText(r.dueAt ?? r.createdAt, now);
-              return (
-                <TableRow key={r.id}>
-                  <TableCell className="break-all font-medium text-foreground">
-                    {r.email ?? <span className="text-muted-foreground">Erased</span>}
-                    <p className="text-xs font-normal text-muted-foreground">
-                      Confirmed {formatDateTime(r.verifiedAt ?? r.createdAt)}
-                    </p>
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={r.kind === "delete" ? "warning" : "info"}>{KIND[r.kind]}</Badge>
-                  </TableCell>
-                  <TableCell>
-                    <p className="font-medium text-foreground">{formatDate(r.dueAt)}</p>
-                    <Badge variant={due.late ? "destructive" : due.soon ? "warning" : "neutral"}>{due.text}</Badge>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap gap-2">
-                      {r.email ? (
-                        <Button size="sm" variant="outline" onClick={() => onLookUp(r)}>
-                          Look up<span className="sr-only"> {r.email}</span>
-                        </Button>
-                      ) : null}
-                      <ConfirmAction
-                        trigger="Mark done"
-                        triggerVariant="outline"
-                        triggerLabel={`Mark the request of ${r.email ?? "an erased requester"} done`}
-                        disabled={done.isPending}
-                        title="Mark this request done?"
-                        description={`Only once the requester has had their answer: ${r.kind === "delete" ? "their data erased" : "a copy of their data sent"}. The audit log records who marked it.`}
-                        confirmLabel="Mark done"
-                        onConfirm={() => done.mutate(r.id)}
-                      />
-                    </div>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <ul
+          className="mt-4 divide-y divide-border border-y border-border"
+          aria-label="Open requests, soonest due first"
+        >
+          {open.map((r) => {
+            const due = dueText(r.dueAt ?? r.createdAt, now);
+            return (
+              <li key={r.id} className="flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
+                <div className="min-w-56 flex-1">
+                  <p className="font-medium text-foreground [overflow-wrap:anywhere]">
+                    {r.email ?? <span className="text-muted-foreground">Erased requester</span>}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    Confirmed {formatDateTime(r.verifiedAt ?? r.createdAt)}
+                  </p>
+                </div>
+                <Badge variant={r.kind === "delete" ? "warning" : "info"}>{KIND[r.kind]}</Badge>
+                <div className="min-w-36">
+                  <p className="text-sm font-medium text-foreground">Due {formatDate(r.dueAt)}</p>
+                  <Badge variant={due.late ? "destructive" : due.soon ? "warning" : "neutral"}>{due.text}</Badge>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  {r.email ? (
+                    <Button size="sm" variant="outline" onClick={() => onLookUp(r)}>
+                      Look up<span className="sr-only"> {r.email}</span>
+                    </Button>
+                  ) : null}
+                  <ConfirmAction
+                    trigger="Mark done"
+                    triggerVariant="outline"
+                    triggerLabel={`Mark done: the request of ${r.email ?? "an erased requester"}`}
+                    disabled={done.isPending}
+                    title="Mark this request done?"
+                    description={`Only once the requester has had their answer: ${r.kind === "delete" ? "their data erased" : "a copy of their data sent"}. The audit log records who marked it.`}
+                    confirmLabel="Mark done"
+                    onConfirm={() => done.mutate(r.id)}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
       ) : (
         <EmptyState
           icon={ShieldCheck}
@@ -133,7 +123,7 @@ function OtherRequests({
         <p className="text-xs text-muted-foreground">Not confirmed yet, so not due. The link works for 3 days.</p>
         <ul className="mt-2 grid gap-1 text-sm">
           {unverified.map((r) => (
-            <li key={r.id} className="break-all">
+            <li key={r.id} className="[overflow-wrap:anywhere]">
               {r.email} · {KIND[r.kind]} · link until {formatDateTime(r.linkExpiresAt)}
             </li>
           ))}
@@ -144,7 +134,7 @@ function OtherRequests({
         <h3 className="text-sm font-semibold text-foreground">Recently done</h3>
         <ul className="mt-2 grid gap-1 text-sm">
           {finished.map((r) => (
-            <li key={r.id} className="break-all">
+            <li key={r.id} className="[overflow-wrap:anywhere]">
               {r.email ?? "Erased requester"} · {KIND[r.kind]} · done {formatDate(r.doneAt)}
               {r.doneByName ? ` by ${r.doneByName}` : ""}
             </li>
