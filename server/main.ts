@@ -38,6 +38,7 @@ import { registerSubmissionJobs } from "./forms/notify";
 import { registerResponseClockJobs } from "./forms/response-clock";
 import { registerWebhookJobs } from "./webhooks/deliveries";
 import { registerProposalJobs } from "./proposals/mail";
+import { registerPrivacy } from "./privacy/verify-mail";
 import { ensurePrivateDir } from "./private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
@@ -203,6 +204,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await schedulePurge(db, arizonaDate());
   registerWebhookJobs();
   registerProposalJobs();
+  registerPrivacy();
   const stopJobs = startJobRunner(db, {
     intervalMs: Math.min(5_000, config.submissionNotify.retryMs, config.webhooks.retryMs),
   });

@@ -13,6 +13,7 @@ import { contactSubmissions } from "../forms/contact-submissions";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
 import { mediaApi, mediaUploadApi } from "../media/api";
+import { privacyApi } from "../privacy/api";
 import { pricingApi, proposalsApi } from "../proposals/api";
 import { settingsApi } from "../settings/api";
 import { ADMIN_JSON_LIMIT, jsonBody } from "../http/body";
@@ -41,6 +42,7 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   media: mediaApi,
   settings: settingsApi,
   integrations: integrationsApi,
+  privacy: privacyApi,
   pricing: pricingApi,
   users: usersApi,
   security: accountApi,

@@ -15,6 +15,7 @@ import { kickJobs } from "../jobs/jobs";
 import { emitEvent } from "../webhooks/deliveries";
 import { actorName, addActivity, auditFrom, getContact } from "./contacts";
 import { recordResponse } from "./response";
+import { eraseContactRows } from "./person-data";
 import type { ContactSubmissions } from "./submission-port";
 
 /**
@@ -216,8 +217,7 @@ export async function deleteContact(
   const summary = await erasureSummary(db, id, submissions);
   await db.transaction().execute(async (trx) => {
     await submissions.erase(trx, id);
-    await trx.deleteFrom("contact_activity").where("contact_id", "=", id).execute();
-    await trx.deleteFrom("contacts").where("id", "=", id).execute();
+    await eraseContactRows(trx, [id]);
     await writeAudit(trx, { action: "contact.deleted", target: id, ...auditFrom(actor), details: summary });
   });
   return { submissions: summary.submissions, files: summary.files };

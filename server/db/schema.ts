@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { ContactStatus } from "@common/contacts";
+import type { PrivacyTables } from "./schema-privacy";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
 import type { ProposalState, ProposalTables } from "./schema-proposals";
 import type { AnalyticsTables } from "./schema-analytics";
@@ -354,7 +355,7 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database extends ProposalTables, AnalyticsTables {
+export interface Database extends ProposalTables, AnalyticsTables, PrivacyTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;

@@ -15,6 +15,7 @@ import type { CheckedPost } from "./checks";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
 import { startResponseClock } from "./response-clock";
+import { submissionHook } from "./submission-hooks";
 
 /**
  * Storing what a public form sent: the submission, its files and its contact (made or linked
@@ -109,19 +110,24 @@ export async function storeSubmission(
   const now = nowIso();
   const details = contactDetailsOf(form, post.answers);
   const consent = post.answers.some((a) => a.type === "consent" && a.value === true);
+  const hook = submissionHook(form);
   const stored = await db.transaction().execute(async (trx) => {
     // The contact first: its write takes the database's write lock before the reads below
     // (SQLite refuses a read transaction's later write when another process wrote meanwhile).
-    const contact = await linkSubmission(
-      trx,
-      details,
-      {
-        source: contactSourceOf(form.slug, post.source),
-        profile: profileFromAnswers(form.fields, post.answers),
-        attribution: meta.attribution,
-      },
-      now,
-    );
+    // A system form outside the sales side (a privacy request) makes no contact.
+    const contact =
+      hook?.lead === false
+        ? null
+        : await linkSubmission(
+            trx,
+            details,
+            {
+              source: contactSourceOf(form.slug, post.source),
+              profile: profileFromAnswers(form.fields, post.answers),
+              attribution: meta.attribution,
+            },
+            now,
+          );
     const submissionId = crypto.randomUUID();
     const files: Answer[] = [];
     const fileRows: Array<{ fieldKey: string; fileId: string }> = [];
@@ -167,7 +173,7 @@ export async function storeSubmission(
       .values({
         id: submissionId,
         form_id: form.id,
-        contact_id: contact.id,
+        contact_id: contact?.id ?? null,
         source: post.source.slice(0, 20),
         ...submissionBase(details, meta),
         answers: JSON.stringify(answers),
@@ -201,20 +207,22 @@ export async function storeSubmission(
     await enqueueSubmissionNotification(trx, submissionId);
     // The clock on the lead (decision 0048): its deadline, its contact waiting, one reminder.
     await startResponseClock(trx, submissionId);
+    await hook?.stored(trx, { id: submissionId, form, answers, email: details.email.toLowerCase() });
     // The outgoing webhooks subscribed to it (sent after the commit with the e-mail: kickJobs).
-    await emitEvent(trx, "submission.received", {
-      submissionId,
-      formId: form.id,
-      formName: form.name,
-      contactId: contact.id,
-      name: details.name,
-      email: details.email,
-      businessName: details.businessName || null,
-    });
+    if (contact)
+      await emitEvent(trx, "submission.received", {
+        submissionId,
+        formId: form.id,
+        formName: form.name,
+        contactId: contact.id,
+        name: details.name,
+        email: details.email,
+        businessName: details.businessName || null,
+      });
     return {
       submissionId,
-      contactId: contact.id,
-      returning: contact.returning,
+      contactId: contact?.id ?? null,
+      returning: contact?.returning ?? false,
       filesStored: fileRows.map((r) => r.fieldKey),
       filesRefused,
     };
