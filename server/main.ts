@@ -35,6 +35,7 @@ import { registerAnalyticsJobs, schedulePurge } from "./analytics/retention";
 import { arizonaDate } from "@common/arizona";
 import { startJobRunner } from "./jobs/jobs";
 import { registerSubmissionJobs } from "./forms/notify";
+import { nextRetentionRun, registerRetentionJobs, scheduleRetention } from "./forms/retention";
 import { registerWebhookJobs } from "./webhooks/deliveries";
 import { registerProposalJobs } from "./proposals/mail";
 import { ensurePrivateDir } from "./private-fs";
@@ -198,6 +199,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Visitor aggregates past their retention are purged once a day by whichever instance claims it.
   registerAnalyticsJobs(config.analyticsRetentionDays);
   await schedulePurge(db, arizonaDate());
+  // Spam and closed contacts' statements past their retention, once a day (02:00 Arizona time).
+  registerRetentionJobs();
+  await scheduleRetention(db, nextRetentionRun());
   registerWebhookJobs();
   registerProposalJobs();
   const stopJobs = startJobRunner(db, {

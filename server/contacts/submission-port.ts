@@ -1,3 +1,4 @@
+import type { ConsentEvidence } from "@common/consent";
 import type { DB } from "../db";
 
 /**
@@ -14,6 +15,8 @@ export interface ContactSubmissions {
   count(db: DB, contactId: string): Promise<{ submissions: number; files: number }>;
   /** A file of one of the contact's submissions, with its bytes (undefined: not one of theirs). */
   readFile(db: DB, contactId: string, fileId: string): Promise<ContactFile | undefined>;
+  /** The consent evidence of each contact's latest submission that has any (the contacts export). */
+  latestConsent(db: DB, contactIds: readonly string[]): Promise<Map<string, ConsentEvidence>>;
   /** Deletes every submission of the contact with its files, in the caller's transaction. */
   erase(trx: DB, contactId: string): Promise<void>;
 }
@@ -29,7 +32,11 @@ export interface TimelineSubmission {
   notifyStatus: string;
   /** Staff marked it as spam (it stays on the contact, flagged). */
   spam: boolean;
-  /** The stored files of its file answers, to download. */
+  /** A note for staff about its files (not stored: the daily limit; removed: retention). */
+  fileNote: string | null;
+  /** What its consent field proves (null: the form has none). */
+  consent: ConsentEvidence | null;
+  /** The stored files of its file answers, to download (a file removed by retention is not listed). */
   files: Array<{ id: string; label: string; filename: string; mimeType: string; size: number }>;
 }
 
