@@ -157,10 +157,14 @@ export function nextRetentionRun(now = new Date()): Date {
   return at(today) > now ? at(today) : at(addDays(today, 1));
 }
 
-/** Enqueues the run at `at` (once, whichever instance asks first). */
+/** Enqueues the run at `at` (once, whichever instance asks first: the key is the run's time). */
 export function scheduleRetention(db: DB, at: Date) {
-  const day = arizonaDate(at);
-  return enqueueJob(db, RETENTION_JOB, { day }, { key: `${RETENTION_JOB}:${day}`, runAt: at });
+  return enqueueJob(
+    db,
+    RETENTION_JOB,
+    { day: arizonaDate(at) },
+    { key: `${RETENTION_JOB}:${at.toISOString()}`, runAt: at },
+  );
 }
 
 export function registerRetentionJobs(): void {
