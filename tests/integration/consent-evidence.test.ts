@@ -66,7 +66,7 @@ describe.each(dbKinds())("consent evidence on %s", (kind) => {
     return db()
       .selectFrom("submissions")
       .selectAll()
-      .where("email", "=", email)
+      .where("email", "=", email.toLowerCase())
       .orderBy("created_at", "desc")
       .executeTakeFirstOrThrow();
   };
