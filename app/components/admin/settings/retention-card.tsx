@@ -49,15 +49,11 @@ export function RetentionCard({ settings, errors }: { settings: SiteSettings; er
   return (
     <Card
       title="Retention"
-      description="What is deleted for good, once a day at 2:00 a.m. Arizona time. Each run is recorded in the audit log."
+      description="Spam submissions, and the files of Free Analysis requests once their contact is a customer or lost (the submission stays). Deleted for good once a day at 2:00 a.m. Arizona time; the audit log records what each run removed."
     >
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {days("spamRetentionDays", "Keep spam (days)", "Submissions in the spam tabs, counted from when they arrived.")}
-        {days(
-          "statementRetentionDays",
-          "Keep statements (days)",
-          "Free Analysis files, counted from when the contact became a customer or was lost. The submission stays.",
-        )}
+        {days("spamRetentionDays", "Keep spam (days)", "Counted from when a submission arrived.")}
+        {days("statementRetentionDays", "Keep statements (days)", "Counted from when the contact was closed.")}
       </div>
       <div className="mt-4 rounded-md border border-border bg-subtle p-4 text-sm" aria-live="polite">
         {preview.data ? (
