@@ -51,6 +51,7 @@ const records = (text: string) => {
 describe.each(dbKinds())("consent evidence on %s", (kind) => {
   let server: TestServer;
   let adminCookie: string;
+  let editorCookie: string;
   const db = () => server.database.db;
   const api = (method: string, url: string, body?: unknown) => apiCall(server, method, url, adminCookie, body);
   const NEW_TEXT = "You may call, text or e-mail me about my statement analysis, including by automated means.";
@@ -77,7 +78,7 @@ describe.each(dbKinds())("consent evidence on %s", (kind) => {
   let firstIp: string;
 
   beforeAll(async () => {
-    ({ server, adminCookie } = await startStaffServer(kind, { CONTACT_RATE_LIMIT: "50" }));
+    ({ server, adminCookie, editorCookie } = await startStaffServer(kind, { CONTACT_RATE_LIMIT: "50" }));
     firstIp = newIp();
     first = await post("Casey@Consent.example", {
       "x-forwarded-for": firstIp,
@@ -210,6 +211,19 @@ describe.each(dbKinds())("consent evidence on %s", (kind) => {
         .where("version", "=", kept.version)
         .executeTakeFirstOrThrow(),
     ).toEqual({ text: CONSENT_TEXT });
+  });
+
+  it("previews the next retention run for admins, with the saved days or the days typed", async () => {
+    const saved = await (await api("GET", "/api/admin/settings/retention")).json();
+    expect(saved).toMatchObject({ spamSubmissions: 0, statements: 0, spamDays: 30, statementDays: 365 });
+    expect(Date.parse(saved.nextRunAt)).toBeGreaterThan(Date.now());
+    const typed = await (await api("GET", "/api/admin/settings/retention?spamDays=1&statementDays=2")).json();
+    expect(typed).toMatchObject({ spamDays: 1, statementDays: 2 });
+    const bad = await api("GET", "/api/admin/settings/retention?spamDays=0");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("Spam days must be at least 1 day.");
+    const editor = await apiCall(server, "GET", "/api/admin/settings/retention", editorCookie);
+    expect(editor.status).toBe(403);
   });
 
   it("has no server code that updates the evidence columns or the stored texts", () => {
