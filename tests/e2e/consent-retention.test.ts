@@ -12,7 +12,8 @@ import { startTestServer, type TestServer } from "../support/server";
  * Consent evidence and retention (decision 0049) in Chromium: a visitor sends Free Analysis;
  * staff see the consent text and its version on the contact and on the submission; the
  * settings screen shows the retention days and what the next run will remove, counted again
- * as the days are typed. axe-core checks the contact and the settings at 1280 and 390 px.
+ * as the days are typed. axe-core checks the contact, the submission and the settings at 1280
+ * and 390 px.
  * Set E2E_SCREENSHOTS=<folder> to keep a PNG of each screen at both widths.
  */
 const SERVER = { timeout: 15_000 };
@@ -96,6 +97,7 @@ describe("consent evidence and retention, in Chromium", () => {
     await card.waitFor();
     expect(await card.textContent()).toContain(CONSENT_TEXT);
     expect(await card.textContent()).toContain(version);
+    await checkScreen("submission-consent", "Consent evidence");
   });
 
   it("shows the retention days and what the next run will remove, counted as the days are typed", async () => {
