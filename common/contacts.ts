@@ -14,6 +14,10 @@ import { optionalText, requiredText } from "./text";
 export const CONTACT_STATUSES = ["new", "contacted", "qualified", "customer", "lost"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
+/** The statuses that close a contact (retention counts from when it was closed: contacts.closed_at). */
+export const CLOSED_STATUSES = ["customer", "lost"] as const satisfies readonly ContactStatus[];
+export const isClosedStatus = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status);
+
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
   new: "New",
   contacted: "Contacted",

@@ -36,6 +36,7 @@ import { arizonaDate } from "@common/arizona";
 import { startJobRunner } from "./jobs/jobs";
 import { registerSubmissionJobs } from "./forms/notify";
 import { registerResponseClockJobs } from "./forms/response-clock";
+import { nextRetentionRun, registerRetentionJobs, scheduleRetention } from "./forms/retention";
 import { registerWebhookJobs } from "./webhooks/deliveries";
 import { registerProposalJobs } from "./proposals/mail";
 import { registerPrivacy } from "./privacy/verify-mail";
@@ -202,6 +203,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Visitor aggregates past their retention are purged once a day by whichever instance claims it.
   registerAnalyticsJobs(config.analyticsRetentionDays);
   await schedulePurge(db, arizonaDate());
+  // Spam and closed contacts' statements past their retention, once a day (02:00 Arizona time).
+  registerRetentionJobs();
+  await scheduleRetention(db, nextRetentionRun());
   registerWebhookJobs();
   registerProposalJobs();
   registerPrivacy();

@@ -9,6 +9,7 @@ import { contactsApi } from "../contacts/api";
 import { dashboardApi } from "../dashboard/api";
 import { visitorsApi } from "../analytics/api";
 import { formsApi } from "../forms/api";
+import { retentionApi } from "../forms/retention-api";
 import { contactSubmissions } from "../forms/contact-submissions";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
@@ -66,6 +67,8 @@ const sectionNestedApis: Partial<Record<AdminSectionKey, NestedApi[]>> = {
   // A contact's statement review and proposals (server/proposals), on the contact screens.
   contacts: [{ path: "proposals", permission: "contacts", api: () => proposalsApi(contactSubmissions) }],
   dashboard: [{ path: "visitors", permission: "dashboard", api: visitorsApi }],
+  // What the next retention run removes (server/forms), beside the retention settings.
+  settings: [{ path: "retention", permission: "settings", api: retentionApi }],
 };
 
 /** The sections that have an API (each answers GET /api/admin/<key>). */

@@ -101,7 +101,7 @@ export function contactsApi(submissions: ContactSubmissions) {
   });
 
   router.get("/export.csv", async (req, res) => {
-    const rows = contactCsvRows(getDb(), req.query, apiSession(res).user.id);
+    const rows = contactCsvRows(getDb(), req.query, apiSession(res).user.id, submissions);
     // Who took a copy of the contacts, and with which filters (their names only: a search may be personal data).
     const filters = Object.keys(req.query).filter((k) => req.query[k]);
     await writeAudit(getDb(), { action: "contact.exported", ...auditFrom(apiActor(req, res)), details: { filters } });

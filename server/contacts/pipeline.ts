@@ -1,6 +1,7 @@
 import {
   bulkChangeSchema,
   CONTACT_STATUS_LABELS,
+  isClosedStatus,
   noteSchema,
   ownerChangeSchema,
   statusChangeSchema,
@@ -67,7 +68,15 @@ async function applyChange(
     const lostReason = change.status === "lost" ? (change.lostReason ?? null) : null;
     await db
       .updateTable("contacts")
-      .set({ status: change.status, lost_reason: lostReason, updated_at: now })
+      .set({
+        status: change.status,
+        lost_reason: lostReason,
+        updated_at: now,
+        // Closed (customer or lost) since now; open again: not closed. Customer to lost stays closed since then.
+        ...(isClosedStatus(change.status) !== isClosedStatus(before.status)
+          ? { closed_at: isClosedStatus(change.status) ? now : null }
+          : {}),
+      })
       .where("id", "=", id)
       .execute();
     statusChanged = true;

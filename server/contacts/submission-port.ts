@@ -1,4 +1,5 @@
 import type { FirstResponseKind } from "@common/response-clock";
+import type { ConsentEvidence } from "@common/consent";
 import type { DB } from "../db";
 
 /**
@@ -16,6 +17,8 @@ export interface ContactSubmissions {
   count(db: DB, contactId: string): Promise<{ submissions: number; files: number }>;
   /** A file of one of the contact's submissions, with its bytes (undefined: not one of theirs). */
   readFile(db: DB, contactId: string, fileId: string): Promise<ContactFile | undefined>;
+  /** The consent evidence of each contact's latest submission that has any (the contacts export). */
+  latestConsent(db: DB, contactIds: readonly string[]): Promise<Map<string, ConsentEvidence>>;
   /** Deletes every submission of the contact with its files, in the caller's transaction. */
   erase(trx: DB, contactId: string): Promise<void>;
   /**
@@ -52,7 +55,11 @@ export interface TimelineSubmission {
   spam: boolean;
   /** The first staff response to it (null: still waiting, or spam). */
   firstResponse: FirstResponse | null;
-  /** The stored files of its file answers, to download. */
+  /** A note for staff about its files (not stored: the daily limit; removed: retention). */
+  fileNote: string | null;
+  /** What its consent field proves (null: the form has none). */
+  consent: ConsentEvidence | null;
+  /** The stored files of its file answers, to download (a file removed by retention is not listed). */
   files: Array<{ id: string; label: string; filename: string; mimeType: string; size: number }>;
 }
 

@@ -5,6 +5,7 @@ import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTabl
 import type { ProposalState, ProposalTables } from "./schema-proposals";
 import type { AnalyticsTables } from "./schema-analytics";
 import type { ContactWaitingColumns, SubmissionResponseColumns } from "./schema-response-clock";
+import type { ConsentTables } from "./schema-consent";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -114,6 +115,8 @@ export interface ContactsTable {
   /** Written by setContactProposalSummary only (server/proposals calls it); null: no review yet. */
   proposal_state: ProposalState | null;
   proposal_annual_savings_cents: number | null;
+  /** When it was last moved from an open status to customer or lost; null while open (retention counts from it). */
+  closed_at: string | null;
 }
 
 /** Notes and status, owner and edit events on a contact (the detail view's timeline). */
@@ -147,7 +150,12 @@ export interface SubmissionsTable {
   /** JSON Answer[]: every answer with its label and type as they were when sent. */
   answers: string;
   consent: number | boolean;
+  /** The consent text's version (consent_texts.version); "" when the form has no consent field. */
   consent_version: string;
+  /** The page the form was posted from (its Referer, on the site's origin only). */
+  page_url: string | null;
+  /** The form definition's version when it was posted (a hash of its fields, server/forms/consent.ts). */
+  form_version: string | null;
   client_ip: string | null;
   user_agent: string | null;
   landing_page: string | null;
@@ -355,7 +363,7 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database extends ProposalTables, AnalyticsTables, PrivacyTables {
+export interface Database extends ProposalTables, AnalyticsTables, PrivacyTables, ConsentTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;

@@ -1,9 +1,11 @@
 import { sql } from "kysely";
+import type { ConsentEvidence } from "@common/consent";
 import { answerText, type Answer, type FileAnswer } from "@common/forms";
 import type { ContactSubmissions, TimelineSubmission } from "../contacts/submission-port";
 import type { DB } from "../db";
 import { deleteStoredFiles, readStoredFile } from "../files/files";
 import { oldestWaiting } from "./response-clock";
+import { CONSENT_COLUMNS, consentEvidence, consentTextOf } from "./consent";
 
 /**
  * A contact's submissions for the contacts screens (the port server/contacts declares): its
@@ -34,15 +36,22 @@ export const contactSubmissions: ContactSubmissions = {
         "answers",
         "notify_status",
         "spam",
+        "file_note",
         "first_response_at",
         "first_response_by",
         "first_response_by_name",
         "first_response_kind",
+        ...CONSENT_COLUMNS,
       ])
+      .select(consentTextOf)
       .where("contact_id", "=", contactId)
       .orderBy("created_at", "desc")
       .limit(limit)
       .execute();
+    // The files still stored (retention removes statements of closed contacts; their answers stay).
+    const stored = new Set(
+      (await filesOf(db, contactId).select("submission_files.file_id").execute()).map((f) => f.file_id),
+    );
     return rows.map((s): TimelineSubmission => {
       const answers = JSON.parse(s.answers) as Answer[];
       return {
@@ -62,13 +71,18 @@ export const contactSubmissions: ContactSubmissions = {
                 kind: s.first_response_kind,
               }
             : null,
-        files: answers.filter(isFile).map((a) => ({
-          id: a.value.fileId,
-          label: a.label,
-          filename: a.value.filename,
-          mimeType: a.value.mimeType,
-          size: Number(a.value.size),
-        })),
+        fileNote: s.file_note,
+        consent: consentEvidence(s),
+        files: answers
+          .filter(isFile)
+          .filter((a) => stored.has(a.value.fileId))
+          .map((a) => ({
+            id: a.value.fileId,
+            label: a.label,
+            filename: a.value.filename,
+            mimeType: a.value.mimeType,
+            size: Number(a.value.size),
+          })),
       };
     });
   },
@@ -94,6 +108,24 @@ export const contactSubmissions: ContactSubmissions = {
       .executeTakeFirst();
     const stored = own ? await readStoredFile(db, own.file_id) : undefined;
     return stored ? { filename: stored.file.filename, mimeType: stored.file.mimeType, bytes: stored.bytes } : undefined;
+  },
+
+  async latestConsent(db, contactIds) {
+    const latest = new Map<string, ConsentEvidence>();
+    if (!contactIds.length) return latest;
+    const rows = await db
+      .selectFrom("submissions")
+      .select(["contact_id", ...CONSENT_COLUMNS])
+      .select(consentTextOf)
+      .where("contact_id", "in", contactIds)
+      .where("consent_version", "!=", "")
+      .orderBy("created_at", "desc")
+      .execute();
+    for (const row of rows) {
+      const evidence = consentEvidence(row);
+      if (row.contact_id && evidence && !latest.has(row.contact_id)) latest.set(row.contact_id, evidence);
+    }
+    return latest;
   },
 
   async erase(trx, contactId) {

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { Attribution } from "@common/attribution";
 import type { Answer, ContactRole, FileAnswer, FormDefinition } from "@common/forms";
 import { contactSourceOf } from "@common/contacts";
-import { CONSENT_VERSION } from "@common/lead";
 import { profileFromAnswers } from "@common/lead-profile";
 import { LEAD_LIMITS } from "@common/limits";
 import { getConfig } from "../config";
@@ -12,6 +11,7 @@ import { nowIso } from "../db/dialect";
 import { storedBytesSince, storeFile } from "../files/files";
 import { log } from "../logger";
 import type { CheckedPost } from "./checks";
+import { consentColumns } from "./consent";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
 import { startResponseClock } from "./response-clock";
@@ -28,6 +28,8 @@ export interface SubmissionMeta {
   userAgent?: string | null;
   /** How the visitor came: the page the visit landed on, the referrer and the UTM tags (first touch). */
   attribution?: Partial<Attribution>;
+  /** The page the form was posted from (consent evidence; server/forms/consent.ts). */
+  pageUrl?: string | null;
 }
 
 const cut = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
@@ -177,8 +179,7 @@ export async function storeSubmission(
         source: post.source.slice(0, 20),
         ...submissionBase(details, meta),
         answers: JSON.stringify(answers),
-        consent,
-        consent_version: CONSENT_VERSION,
+        ...(await consentColumns(trx, form, consent, meta.pageUrl, now)),
         file_note: notes.length ? notes.join(" ") : null,
         spam: false,
         spam_reason: null,
@@ -268,6 +269,9 @@ export async function storeSpamSubmission(
   );
   const consent = raw(form.fields.find((f) => f.type === "consent")?.key ?? "consent");
   const id = crypto.randomUUID();
+  const now = nowIso();
+  // Its consent text is kept under its version first (a text kept without its post is harmless).
+  const evidence = await consentColumns(db, form, Boolean(consent && String(consent).trim()), meta.pageUrl, now);
   await db
     .insertInto("submissions")
     .values({
@@ -277,8 +281,7 @@ export async function storeSpamSubmission(
       source: source.slice(0, 20),
       ...submissionBase(details, meta),
       answers: JSON.stringify(answers),
-      consent: Boolean(consent && String(consent).trim()),
-      consent_version: CONSENT_VERSION,
+      ...evidence,
       file_note: null,
       spam: true,
       spam_reason: reason,
@@ -288,7 +291,7 @@ export async function storeSpamSubmission(
       notify_attempts: 0,
       notify_last_attempt_at: null,
       notify_error: null,
-      created_at: nowIso(),
+      created_at: now,
     })
     .execute();
   log.warn("form post held as spam", { form: form.slug, submissionId: id, reason });

@@ -6,6 +6,7 @@ import { fileTypeLabel } from "@common/lead";
 import { CONTACT_LIMITS } from "@common/limits";
 import { FIRST_RESPONSE_LABELS } from "@common/response-clock";
 import type { ContactDetailResponse } from "@server/contacts/api";
+import { ConsentEvidenceView } from "~/components/admin/forms/consent-evidence";
 import { useApiForm } from "~/components/admin/use-api-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -133,6 +134,16 @@ function SubmissionEntry({ contactId, submission: s }: { contactId: string; subm
             </li>
           ))}
         </ul>
+      ) : null}
+      {s.fileNote ? (
+        <p className="mt-3 text-sm text-muted-foreground" role="note">
+          {s.fileNote}
+        </p>
+      ) : null}
+      {s.consent ? (
+        <div className="mt-3">
+          <ConsentEvidenceView evidence={s.consent} folded />
+        </div>
       ) : null}
       {s.notifyStatus === "failed" ? (
         <Badge variant="destructive" className="mt-3">
