@@ -107,12 +107,12 @@ describe.each(dbKinds())("retention on %s", (kind) => {
     const closedAt = async () =>
       (await db().selectFrom("contacts").select("closed_at").where("id", "=", contactId!).executeTakeFirstOrThrow())
         .closed_at;
-    await setStatus(db(), staff, contactId!, { status: "customer" });
+    await setStatus(db(), staff, contactId!, { status: "customer" }, contactSubmissions);
     const closed = await closedAt();
     expect(closed).not.toBeNull();
-    await setStatus(db(), staff, contactId!, { status: "lost", lostReason: "Went elsewhere" });
+    await setStatus(db(), staff, contactId!, { status: "lost", lostReason: "Went elsewhere" }, contactSubmissions);
     expect(await closedAt()).toBe(closed); // still closed since then
-    await setStatus(db(), staff, contactId!, { status: "qualified" });
+    await setStatus(db(), staff, contactId!, { status: "qualified" }, contactSubmissions);
     expect(await closedAt()).toBeNull();
   });
 
