@@ -3,7 +3,9 @@
 // (run `npm run build` first) on a throwaway SQLite database, or on PostgreSQL when
 // BENCH_DATABASE_URL is set. Prints requests/s, latency p50/p99, errors and non-2xx answers,
 // the server's resident memory at the start (after a warm-up) and at the end, and per request of
-// the mix: count, p50/p99/max and the timeouts (answers that took over 2 s, issue 24's limit).
+// the mix: count, p50/p99/max, the timeouts (answers that took over 2 s, issue 24's limit), the
+// answers that were not 2xx (the contact form's rate limit can be passed in a long run) and those
+// that closed their connection (none should: decision 0052).
 //
 // Env: BENCH_DURATION (seconds, default 60), BENCH_CONNECTIONS (default 200), BENCH_WARMUP (seconds
 // at full load before the memory baseline, default 15),
@@ -86,8 +88,19 @@ try {
   // Latency per request of the mix: autocannon calls a request's onResponse, then (in the same
   // turn) emits "response" with the time it took.
   const latencies = new Map(requests.map((r) => [r, []]));
+  // Per request of the mix: answers that were not 2xx, and answers that closed their connection
+  // (a client then reconnects; autocannon also misattributes the next answers' times).
+  const refused = new Map(requests.map((r) => [r, 0]));
+  const closed = new Map(requests.map((r) => [r, 0]));
   let answered;
-  const timed = requests.map((r) => ({ ...r, onResponse: () => (answered = latencies.get(r)) }));
+  const timed = requests.map((r) => ({
+    ...r,
+    onResponse: (status, _body, _context, headers) => {
+      answered = latencies.get(r);
+      if (status < 200 || status > 299) refused.set(r, refused.get(r) + 1);
+      if (/\bclose\b/i.test(String(headers?.connection ?? headers?.Connection ?? ""))) closed.set(r, closed.get(r) + 1);
+    },
+  }));
   const run = autocannon({
     url: server.url,
     connections: CONNECTIONS,
@@ -121,7 +134,12 @@ try {
   const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN);
   console.log(
     [pad("request", 46), pad("answers", 9, true), pad("p50 ms", 9, true), pad("p99 ms", 9, true)]
-      .concat([pad("max ms", 9, true), pad(`> ${TIMEOUT_MS / 1000} s`, 8, true)])
+      .concat([
+        pad("max ms", 9, true),
+        pad(`> ${TIMEOUT_MS / 1000} s`, 8, true),
+        pad("non-2xx", 9, true),
+        pad("closed", 8, true),
+      ])
       .join(""),
   );
   for (const [r, list] of latencies) {
@@ -134,6 +152,8 @@ try {
         pad(Math.round(pct(sorted, 0.99)), 9, true),
         pad(Math.round(sorted.at(-1) ?? NaN), 9, true),
         pad(sorted.filter((ms) => ms > TIMEOUT_MS).length, 8, true),
+        pad(refused.get(r), 9, true),
+        pad(closed.get(r), 8, true),
       ].join(""),
     );
   }

@@ -72,8 +72,8 @@ export function mediaType(contentType: string | null | undefined): string {
   return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** Content-Length as a number, or undefined when absent or not a plain non-negative integer. */
-function declaredLength(value: string | null | undefined): number | undefined {
+/** A Content-Length header as a number of bytes, or undefined when absent or not a plain number. */
+export function declaredLength(value: string | null | undefined): number | undefined {
   if (value == null || !/^\d+$/.test(value.trim())) return undefined;
   return Number(value.trim());
 }

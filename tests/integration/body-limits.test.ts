@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
@@ -9,6 +10,48 @@ import type { TestServer } from "../support/server";
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/**
+ * Posts a urlencoded /contact form from `ip` whose body is sent only once the answer has come
+ * (so the server answers before it has the body), on a keep-alive agent of one socket. Resolves
+ * with the answer's status and Connection header, and whether the next request (GET /healthz)
+ * went over the same connection.
+ */
+async function answerBeforeBody(url: string, ip: string, bodyBytes: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const answer = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+      const req = http.request(new URL("/contact", url), {
+        agent,
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(bodyBytes),
+          Origin: url,
+          "X-Forwarded-For": ip,
+        },
+      });
+      req.on("error", reject);
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+        // The body only now: the answer was written before any of it was read.
+        req.end(Buffer.alloc(bodyBytes, "a"));
+      });
+      req.flushHeaders();
+    });
+    const next = await new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+      const req = http.get(new URL("/healthz", url), { agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+      });
+      req.on("error", reject);
+    });
+    return { ...answer, next };
+  } finally {
+    agent.destroy();
+  }
 }
 
 describe.each(dbKinds())("request body limits on %s", (kind) => {
@@ -126,5 +169,29 @@ describe.each(dbKinds())("request body limits on %s", (kind) => {
     });
     expect(nul.status).toBe(400);
     expect((await nul.json()).error.message).toContain("NUL character");
+  });
+
+  it("keeps the connection of a small post answered before its body (a rate-limited form); closes after a large one", async () => {
+    const ip = "198.51.100.77";
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${server.url}/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": ip },
+        body: "name=x",
+      });
+      expect(res.status).toBe(400); // no form token: refused after its body was read
+      await res.text();
+    }
+    // Over the limit: 429 before the body is read. A small rest is read and dropped, and the
+    // keep-alive client goes on over the same connection (a load tool's next page).
+    const small = await answerBeforeBody(server.url, ip, 2 * 1024);
+    expect(small.status).toBe(429);
+    expect(small.connection).toBe("keep-alive");
+    expect(small.next).toEqual({ status: 200, reused: true });
+    // A rest that may be large is never taken: that connection is closed after the answer.
+    const large = await answerBeforeBody(server.url, ip, 1024 * 1024);
+    expect(large.status).toBe(429);
+    expect(large.connection).toBe("close");
+    expect(large.next).toEqual({ status: 200, reused: false });
   });
 });
