@@ -3,6 +3,7 @@ import type { ContactStatus } from "@common/contacts";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
 import type { ProposalState, ProposalTables } from "./schema-proposals";
 import type { AnalyticsTables } from "./schema-analytics";
+import type { FormProofTables } from "./schema-form-proofs";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -352,7 +353,7 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database extends ProposalTables, AnalyticsTables {
+export interface Database extends ProposalTables, AnalyticsTables, FormProofTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;
