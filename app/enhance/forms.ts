@@ -130,7 +130,8 @@ function enhanceForm(form: HTMLFormElement) {
  * documents, and the page that answers shows the errors or the confirmation (decision 0037).
  * Before a post leaves, the browser runs the same checks as the server and shows what fails in
  * place, so nothing typed and no chosen file is lost to a typo; when all pass (or the checks
- * cannot load), the browser posts the form and the button says it is sending.
+ * cannot load), the browser puts the proof of work into its hidden field (form-proof.ts,
+ * decision 0051), posts the form and the button says it is sending.
  */
 export function enhanceForms(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>(`form${dataSelector(dataAttr.publicForm)}`))
