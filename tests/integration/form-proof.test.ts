@@ -110,12 +110,12 @@ describe.each(dbKinds())("proof of work on public forms, two instances on %s", (
   it("lets exactly one of two posts of the same solution through when both instances get it at once", async () => {
     for (let round = 0; round < 3; round++) {
       const solution = formProof();
-      const emails = [`a${round}@race.example`, `b${round}@race.example`];
+      const emails = [`a${round}@race.example`, `b${round}@race.example`] as const;
       await Promise.all([
         post(a, "/contact", leadForm({ email: emails[0], formProof: solution })),
         post(b, "/contact", leadForm({ email: emails[1], formProof: solution })),
       ]);
-      const rows = [...(await submissionOf(emails[0]!)), ...(await submissionOf(emails[1]!))];
+      const rows = [...(await submissionOf(emails[0])), ...(await submissionOf(emails[1]))];
       expect(rows.map((r) => r.spam_reason).sort()).toEqual([null, "proof-reused"].sort());
     }
   });
