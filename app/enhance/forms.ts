@@ -82,14 +82,14 @@ function enhanceForm(form: HTMLFormElement) {
   const lead = form.getAttribute(dataAttr.publicForm) === "lead";
   // The checks carry the schema library, and the proof of work a challenge to solve: they load
   // when the visitor first moves into the form, and the solving starts then.
-  form.addEventListener(
-    "focusin",
-    () => {
-      void loadFormChecks();
-      void loadFormProof().then((proof) => proof?.prepareProof(form));
-    },
-    { once: true },
-  );
+  const firstUse = () => {
+    void loadFormChecks();
+    void loadFormProof().then((proof) => proof?.prepareProof(form));
+  };
+  form.addEventListener("focusin", firstUse, { once: true });
+  // The answer page of a post with errors focuses the first field in error (autofocus) before
+  // this script runs: the visitor is in the form already.
+  if (document.activeElement && form.contains(document.activeElement)) firstUse();
   let busy = false;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
