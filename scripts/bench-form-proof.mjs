@@ -1,6 +1,6 @@
 // npm run bench:form-proof — how long the public forms' proof of work takes to solve
 // (decision 0051): the solver the pages run (common/form-proof.ts, as the build bundles it)
-// on challenges of the configured difficulty (FORM_PROOF_MAX_NUMBER, default 100,000), in Node
+// on challenges of the configured difficulty (FORM_PROOF_MAX_NUMBER, default 50,000), in Node
 // and in Chromium (Debian's, CHROMIUM_PATH), there also at 4× and 6× CPU slowdown (DevTools'
 // throttling) as a stand-in for a mid-range phone. Prints per solve the median, mean, p95 and
 // worst, and the time per try. Each challenge's number is random, as the server draws it.
@@ -13,7 +13,7 @@ import { build } from "esbuild";
 import { chromium } from "playwright-core";
 
 const root = path.resolve(import.meta.dirname, "..");
-const MAX_NUMBER = Number(process.env.FORM_PROOF_MAX_NUMBER ?? 100_000);
+const MAX_NUMBER = Number(process.env.FORM_PROOF_MAX_NUMBER ?? 50_000);
 const SOLVES = Number(process.env.BENCH_SOLVES ?? 40);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 

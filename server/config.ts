@@ -33,7 +33,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   CONTACT_MIN_SUBMIT_SECONDS: z.coerce.number().min(0).max(600).default(3),
-  FORM_PROOF_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  FORM_PROOF_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   SUBMISSION_NOTIFY_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).optional(),
   SUBMISSION_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).optional(),
   // The names these had before every form shared the job; read when the new ones are unset.

@@ -9,7 +9,7 @@ import { proofExpiresAt, type FormChallenge, type FormSolution } from "@common/f
 /** How long a challenge may be solved and posted: the page fetches a new one when it nears the end. */
 export const FORM_PROOF_EXPIRY_MS = 10 * 60 * 1000;
 /** The default difficulty: the largest secret number (a browser tries half of them on average). */
-export const FORM_PROOF_MAX_NUMBER = 100_000;
+export const FORM_PROOF_MAX_NUMBER = 50_000;
 
 /** HMAC key of the challenges: derived from the app's secret, so it signs nothing else's context. */
 const keyOf = (secret: string) => `form-proof:${secret}`;
