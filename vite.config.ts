@@ -31,10 +31,11 @@ export default defineConfig({
                 },
                 // The public pages' scripts in one file with the entry's shared pieces (decision 0037),
                 // not eight: the staff screens that share a module (the toast store, the lead
-                // fields) load it with them. The form checks stay apart: they carry zod and load on demand.
+                // fields) load it with them. The form checks (they carry zod) and the proof of work stay
+                // apart: they load on demand, when focus first enters a form.
                 {
                   name: "site-scripts-shared",
-                  test: /[\\/]app[\\/]enhance[\\/](?!(site|form-checks|load-form-checks)\.ts$)[^\\/]+\.ts$|[\\/]common[\\/](lead|limits|savings|attribution)\.ts$|vite[\\/]preload-helper/,
+                  test: /[\\/]app[\\/]enhance[\\/](?!(site|form-checks|load-form-checks|form-proof|form-proof-worker)\.ts$)[^\\/]+\.ts$|[\\/]common[\\/](lead|limits|savings|attribution)\.ts$|vite[\\/]preload-helper/,
                   priority: 15,
                 },
                 // The small pieces every staff screen (sign-in included) loads, in one file.

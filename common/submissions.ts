@@ -52,5 +52,9 @@ export type SubmissionChange = z.output<typeof submissionChangeSchema>;
 export const SPAM_REASONS: Record<string, string> = {
   honeypot: "Filled in the hidden field only bots see",
   "too-fast": "Sent faster than a person can fill in the form",
+  "no-proof": "No proof of work: sent with JavaScript off, or by a program",
+  "proof-invalid": "Its proof of work does not check out",
+  "proof-expired": "Its proof of work had expired",
+  "proof-reused": "Its proof of work was already used by another post",
   staff: "Marked as spam by staff",
 };

@@ -33,6 +33,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   CONTACT_MIN_SUBMIT_SECONDS: z.coerce.number().min(0).max(600).default(3),
+  FORM_PROOF_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   SUBMISSION_NOTIFY_RETRY_SECONDS: z.coerce.number().min(1).max(86_400).optional(),
   SUBMISSION_NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).optional(),
   // The names these had before every form shared the job; read when the new ones are unset.
@@ -90,6 +91,8 @@ export interface AppConfig {
   contactRateLimit: number;
   /** Free Analysis form: a post sooner than this after the page loaded is refused. */
   contactMinSubmitMs: number;
+  /** The public forms' proof-of-work difficulty: the largest secret number (decision 0051). */
+  formProofMaxNumber: number;
   /** The staff e-mail of a submission (every form): base backoff of its retries, and attempts before it is flagged "failed". */
   submissionNotify: { retryMs: number; maxAttempts: number };
   /** Anonymous public pages answered from the rendered-page cache (decision 0016); on unless PAGE_CACHE=0. */
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: e.NODE_ENV === "test" && !env.LOG_LEVEL ? "warn" : e.LOG_LEVEL,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     contactMinSubmitMs: e.CONTACT_MIN_SUBMIT_SECONDS * 1000,
+    formProofMaxNumber: e.FORM_PROOF_MAX_NUMBER,
     submissionNotify: {
       retryMs: (e.SUBMISSION_NOTIFY_RETRY_SECONDS ?? e.LEAD_NOTIFY_RETRY_SECONDS ?? 300) * 1000,
       maxAttempts: e.SUBMISSION_NOTIFY_MAX_ATTEMPTS ?? e.LEAD_NOTIFY_MAX_ATTEMPTS ?? 6,

@@ -30,6 +30,7 @@ import { refuseMalformedPath } from "./http/malformed-path";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { formTokenApi } from "./forms/form-token-api";
+import { formProofApi } from "./form-proof/api";
 import { flushVisitorCounts, visitorBeacon } from "./analytics/counting";
 import { registerAnalyticsJobs, schedulePurge } from "./analytics/retention";
 import { arizonaDate } from "@common/arizona";
@@ -150,6 +151,7 @@ export function createApp(options: ServerOptions = {}) {
   api.post("/collect", jsonBody({ limit: 4 * 1024 }), visitorBeacon(getDb, { enabled: config.analytics }));
   api.use(resolveSession());
   api.get("/form-token", formTokenApi());
+  api.get("/form-proof", ...formProofApi());
   api.use("/admin", adminApi());
   api.use(apiNotFound());
   api.use(apiErrorHandler());

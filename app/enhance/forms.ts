@@ -5,6 +5,15 @@ import { onLoadStopped } from "./load-stopped";
 import { loadFormChecks } from "./load-form-checks";
 import { dataAttr, dataSelector } from "./data-attributes";
 
+/**
+ * The proof of work (form-proof.ts, decision 0051), loaded with the checks: when the visitor
+ * first moves into the form. Null when it cannot be loaded: the form is then sent without a
+ * solution, and the server holds the post for staff to review.
+ */
+const loadFormProof = () => import("./form-proof").catch(() => null);
+/** How long a send waits for the solution under way (well under a second on a phone). */
+const PROOF_WAIT_MS = 10_000;
+
 /** The definitions of the fields the answer checks read, from the form's JSON data block (FormCheckData). */
 function fieldsOf(form: HTMLFormElement): FormField[] {
   try {
@@ -71,8 +80,16 @@ function skipPageTransition() {
 function enhanceForm(form: HTMLFormElement) {
   const fields = fieldsOf(form);
   const lead = form.getAttribute(dataAttr.publicForm) === "lead";
-  // The checks carry the schema library: they load when the visitor first moves into the form.
-  form.addEventListener("focusin", () => void loadFormChecks(), { once: true });
+  // The checks carry the schema library, and the proof of work a challenge to solve: they load
+  // when the visitor first moves into the form, and the solving starts then.
+  const firstUse = () => {
+    void loadFormChecks();
+    void loadFormProof().then((proof) => proof?.prepareProof(form));
+  };
+  form.addEventListener("focusin", firstUse, { once: true });
+  // The answer page of a post with errors focuses the first field in error (autofocus) before
+  // this script runs: the visitor is in the form already.
+  if (document.activeElement && form.contains(document.activeElement)) firstUse();
   let busy = false;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -88,9 +105,15 @@ function enhanceForm(form: HTMLFormElement) {
           return;
         }
         showSending(form, true);
-        skipPageTransition();
-        // A document post, without the submit event again; the answer page replaces this one.
-        HTMLFormElement.prototype.submit.call(form);
+        // The solution goes into its hidden field: at once when it is ready, else when it is.
+        return loadFormProof()
+          .then((proof) => proof?.addProof(form, PROOF_WAIT_MS))
+          .catch(() => undefined)
+          .then(() => {
+            skipPageTransition();
+            // A document post, without the submit event again; the answer page replaces this one.
+            HTMLFormElement.prototype.submit.call(form);
+          });
       });
   });
   // The post was stopped (the stop button, Escape), or this page is back from the back/forward
@@ -107,7 +130,8 @@ function enhanceForm(form: HTMLFormElement) {
  * documents, and the page that answers shows the errors or the confirmation (decision 0037).
  * Before a post leaves, the browser runs the same checks as the server and shows what fails in
  * place, so nothing typed and no chosen file is lost to a typo; when all pass (or the checks
- * cannot load), the browser posts the form and the button says it is sending.
+ * cannot load), the browser puts the proof of work into its hidden field (form-proof.ts,
+ * decision 0051), posts the form and the button says it is sending.
  */
 export function enhanceForms(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>(`form${dataSelector(dataAttr.publicForm)}`))

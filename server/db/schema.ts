@@ -6,6 +6,7 @@ import type { ProposalState, ProposalTables } from "./schema-proposals";
 import type { AnalyticsTables } from "./schema-analytics";
 import type { ContactWaitingColumns, SubmissionResponseColumns } from "./schema-response-clock";
 import type { ConsentTables } from "./schema-consent";
+import type { FormProofTables } from "./schema-form-proofs";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -363,7 +364,7 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database extends ProposalTables, AnalyticsTables, PrivacyTables, ConsentTables {
+export interface Database extends ProposalTables, AnalyticsTables, PrivacyTables, ConsentTables, FormProofTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;

@@ -1,5 +1,6 @@
 import { attributionOf, postedAttribution, type Attribution } from "@common/attribution";
 import { FREE_ANALYSIS_SYSTEM_KEY, type FormDefinition, type PublicFormSent } from "@common/forms";
+import { FORM_PROOF_FIELD } from "@common/form-proof";
 import { HONEYPOT_FIELD } from "@common/lead";
 import { FORM_LIMITS } from "@common/limits";
 import { CHECK_FIELDS_MESSAGE, ServiceError, type ActionSuccess, type FormValues } from "@common/result";
@@ -8,6 +9,8 @@ import type { DB } from "../db";
 import { runAction } from "../http/action-result";
 import type { RequestInfo } from "../http/context";
 import { rateLimiter, retryMessage } from "../http/rate-limit";
+import { checkSolution } from "../form-proof/challenge";
+import { useProof } from "../form-proof/used";
 import { kickJobs } from "../jobs/jobs";
 import { log } from "../logger";
 import { answerChecks, type FormChecks } from "./checks";
@@ -15,14 +18,16 @@ import { postedFromPage } from "./consent";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-token";
 import { freeAnalysisChecks } from "./free-analysis";
 import { readPublicFormBody, type Upload } from "./public-body";
-import { storeSpamSubmission, storeSubmission, type SubmissionMeta } from "./submissions";
+import { storeSpamSubmission, storeSubmission, type SpamReason, type SubmissionMeta } from "./submissions";
 
 /**
  * The one pipeline every public form goes through (/contact and /forms/<slug>), in the order
  * the checks cost: rate limit (a flood gets 429 and nothing is stored), body shape and size,
  * honeypot and too-fast token (both stored as spam, answered like a success, no
  * notification), a bad or expired token (400 with a fresh one), then the form's checks
- * (server/forms/checks.ts; the Free Analysis form's in free-analysis.ts) and the store.
+ * (server/forms/checks.ts; the Free Analysis form's in free-analysis.ts), the proof of work
+ * (decision 0051: a post without a good one is held as spam, answered like a success) and the
+ * store.
  * Every refusal is a ServiceError, answered through `runAction` (server/http/action-result.ts)
  * in the one ActionResult shape with the values typed and the token to post next.
  */
@@ -70,7 +75,10 @@ export function attributionOfPost(request: Request, form: FormData): Attribution
 
 export type Guarded =
   | { kind: "spam"; form: FormData }
-  | { kind: "accepted"; form: FormData; files: Record<string, Upload>; meta: SubmissionMeta };
+  | { kind: "accepted"; form: FormData; files: Record<string, Upload>; meta: SubmissionMeta; raw: RawAnswer };
+
+/** A posted value as sent: one string, several (a list), or none. */
+type RawAnswer = (key: string) => string | string[] | undefined;
 
 /** The checks of a form: its own definition's, the Free Analysis form's for that one. */
 export function formChecks(definition: FormDefinition): FormChecks {
@@ -115,7 +123,7 @@ async function guardFormPost(
     attribution: attributionOfPost(request, form),
     pageUrl: postedFromPage(request, config.siteUrl),
   };
-  const raw = (key: string) => {
+  const raw: RawAnswer = (key) => {
     const all = form.getAll(key).filter((v): v is string => typeof v === "string");
     return all.length > 1 ? all : all[0];
   };
@@ -137,7 +145,7 @@ async function guardFormPost(
   // restart the minimum time; one near its end gets a fresh one.
   if (typeof submittedToken === "string" && token.ageMs < FORM_TOKEN_MAX_AGE_MS - 60 * 60 * 1000)
     echo.keepToken = submittedToken;
-  return { kind: "accepted", form, files, meta };
+  return { kind: "accepted", form, files, meta, raw };
 }
 
 /** Form values to put back into the inputs after an error (cut so a huge field is not echoed back). */
@@ -149,6 +157,17 @@ export function echoValues(form: FormData, keys: readonly string[]): FormValues 
     else if (all.length === 1) values[key] = all[0]!.slice(0, FORM_LIMITS.answerLongText);
   }
   return values;
+}
+
+/**
+ * The post's proof of work (decision 0051), once its fields have passed (so a visitor without
+ * JavaScript still sees their typos): null when it is good, used now and never before on any
+ * instance; otherwise why it is not (no solution, a wrong, expired or already used one).
+ */
+async function proofProblem(db: DB, form: FormData): Promise<SpamReason | null> {
+  const proof = checkSolution(form.get(FORM_PROOF_FIELD), getConfig().authSecret);
+  if (!proof.ok) return proof.reason;
+  return (await useProof(db, proof)) ? null : "proof-reused";
 }
 
 /** The posted value of the field that feeds the contact's name (the thank-you greets them by it). */
@@ -167,13 +186,20 @@ export function handlePublicFormPost(db: DB, request: Request, info: PostInfo, d
   const checks = formChecks(definition);
   return answerPublicPost<PublicFormSent>(async (echo) => {
     const guarded = await guardFormPost(db, request, info, definition, checks, echo);
-    if (guarded.kind === "spam") {
-      // Held for staff in the spam tab; answered like a success so a bot learns nothing.
-      const data = { name: postedName(definition, guarded.form), filesStored: [], filesRefused: [] };
-      return { ok: true, message: definition.successMessage, data };
-    }
+    // Held for staff in the spam tab; answered like a success so a bot learns nothing.
+    const heldAsSpam = () => ({
+      ok: true as const,
+      message: definition.successMessage,
+      data: { name: postedName(definition, guarded.form), filesStored: [], filesRefused: [] },
+    });
+    if (guarded.kind === "spam") return heldAsSpam();
     const checked = checks.check(guarded.form, guarded.files);
     if (!checked.ok) throw new ServiceError("validation", CHECK_FIELDS_MESSAGE, checked.fieldErrors);
+    const problem = await proofProblem(db, guarded.form);
+    if (problem) {
+      await storeSpamSubmission(db, definition, guarded.raw, guarded.meta, problem, checks.spamSource);
+      return heldAsSpam();
+    }
 
     const stored = await storeSubmission(db, definition, checked.post, guarded.meta).catch((err: unknown) => {
       log.error("form submission could not be stored", { err, requestId: info.requestId, form: definition.slug });

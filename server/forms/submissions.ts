@@ -9,6 +9,7 @@ import { linkSubmission, type ContactDetails } from "../contacts/intake";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { storedBytesSince, storeFile } from "../files/files";
+import type { ProofFailure } from "../form-proof/challenge";
 import { log } from "../logger";
 import type { CheckedPost } from "./checks";
 import { consentColumns } from "./consent";
@@ -240,8 +241,11 @@ export async function storeSubmission(
   return stored;
 }
 
+/** Why a post was held as spam: the honeypot, the minimum time, or its proof of work (decision 0051). */
+export type SpamReason = "honeypot" | "too-fast" | ProofFailure | "proof-reused";
+
 /**
- * A post held as spam (honeypot filled, or sent too fast): what it said, unchecked and cut
+ * A post held as spam (honeypot filled, sent too fast, no good proof of work): what it said, unchecked and cut
  * to the columns' sizes, no contact, no files, no notification. Staff may restore it.
  */
 export async function storeSpamSubmission(
@@ -249,7 +253,7 @@ export async function storeSpamSubmission(
   form: FormDefinition,
   raw: (key: string) => string | string[] | undefined,
   meta: SubmissionMeta,
-  reason: "honeypot" | "too-fast",
+  reason: SpamReason,
   source: string,
 ): Promise<string> {
   const answers: Answer[] = form.fields

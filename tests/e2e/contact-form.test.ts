@@ -4,7 +4,7 @@ import { answerOf, usePublicForms } from "../support/public-forms";
 
 /** The Free Analysis form on /contact: the page, the post without JavaScript, pre-fill, token and first touch. */
 describe("the Free Analysis form in Chromium", () => {
-  const { url, db, submissionOf, focused, start, open, submitDocument, typeInto } = usePublicForms();
+  const { url, db, submissionOf, focused, start, open, submitDocument, typeInto, fillRequired } = usePublicForms();
 
   it("shows the heading, the contact details and no accessibility violations", async () => {
     const { page, problems } = await start();
@@ -60,9 +60,38 @@ describe("the Free Analysis form in Chromium", () => {
     expect(await page.getByRole("heading", { name: /Thank you, Lee\. Your request is in\./ }).isVisible()).toBe(true);
     expect(await focused(page)).toBe("Thank you, Lee. Your request is in.");
     expect(await page.getByRole("status").textContent()).toContain("(800) 431-9848");
+    // Without a script there is no proof of work (decision 0051): the request is kept, held in
+    // the spam tab for staff to review, as sent.
     const lee = await submissionOf("lee.park@parkdental.example");
-    expect(lee).toMatchObject({ business_name: "Park Family Dental" });
-    expect(answerOf(lee, "monthlyVolume")).toBe("$100,000 – $250,000");
+    expect(lee).toMatchObject({ business_name: "Park Family Dental", spam_reason: "no-proof", contact_id: null });
+    expect(Boolean(lee!.spam)).toBe(true);
+    expect(answerOf(lee, "monthlyVolume")).toBe("100k-250k");
+    await page.context().close();
+  });
+
+  it("solves the proof of work in a worker once the visitor moves into the form: the request is a normal lead", async () => {
+    const { page, problems } = await start();
+    const challenges: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/form-proof") challenges.push(r.url());
+    });
+    const workers: string[] = [];
+    page.on("worker", (w) => workers.push(w.url()));
+    await open(page);
+    // Nothing is fetched or started while the page loads.
+    expect(challenges).toEqual([]);
+    expect(workers).toEqual([]);
+    await fillRequired(page, "maria@lopezbakery.example");
+    // Moving into the form fetched one challenge and started the worker that solves it.
+    await expect.poll(() => workers.some((w) => /\/assets\/form-proof-worker-[\w-]+\.js$/.test(w))).toBe(true);
+    expect(challenges).toHaveLength(1);
+    await page.getByRole("button", { name: "Get my free analysis" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: /Your request is in/ }).isVisible()).toBe(true);
+    const maria = await submissionOf("maria@lopezbakery.example");
+    expect(maria).toMatchObject({ spam_reason: null, source: "contact" });
+    expect(Boolean(maria!.spam)).toBe(false);
+    expect(maria!.contact_id).not.toBeNull();
+    expect(problems.errors).toEqual([]);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, startStaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
-import { formBody, formToken, leadForm } from "../support/lead-forms";
+import { formBody, formProof, formToken, leadForm } from "../support/lead-forms";
 import type { TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -50,7 +50,7 @@ describe.each(dbKinds())("form uploads and notification jobs on %s", (kind) => {
 
   const db = () => server.database.db;
   const submit = (email: string) => {
-    const fd = formBody({ formToken: formToken(), fullName: "Dana Doc", email }, [
+    const fd = formBody({ formToken: formToken(), formProof: formProof(), fullName: "Dana Doc", email }, [
       { field: "doc", name: "doc.pdf", type: "application/pdf", bytes: PDF },
     ]);
     return fetch(`${server.url}/forms/documents`, {

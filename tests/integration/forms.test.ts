@@ -3,6 +3,7 @@ import { apiCall, startStaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
 import {
   everyTypeForm as everyType,
+  formProof,
   formToken as token,
   partnerAnswers as answersForm,
   samplePdf,
@@ -177,6 +178,7 @@ describe.each(dbKinds())("form definitions and public posts on %s", (kind) => {
     const fd = new FormData();
     const values: Record<string, string> = {
       formToken: token(),
+      formProof: formProof(),
       name: "Dana Ruiz",
       businessName: "Ruiz Auto Care",
       email: "dana@ruizauto.example",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueFormToken } from "@server/forms/form-token";
 import { apiCall, startStaffServer } from "../support/auth";
+import { formProof } from "../support/lead-forms";
 import { dbKinds } from "../support/db";
 import {
   AUTH_SECRET,
@@ -53,6 +54,7 @@ describe.each(dbKinds())("hostile request bodies on %s", (kind) => {
     const formId = (await created.json()).data.id as string;
     const answers = new FormData();
     answers.append("formToken", issueFormToken(AUTH_SECRET, Date.now() - 10_000));
+    answers.append("formProof", formProof());
     answers.append("fullName", "Hostile Test");
     answers.append("email", "hostile@example.com");
     answers.append("agree", "yes");

@@ -15,6 +15,7 @@ import {
   contactFiles,
   everyTypeForm,
   formBody,
+  formProof,
   formToken,
   leadForm,
   newIp,
@@ -100,6 +101,7 @@ describe.each(dbKinds())("security findings of issue 26 on %s", (kind) => {
     const answers = formBody(
       {
         formToken: formToken(),
+        formProof: formProof(),
         fullName: "File Sender",
         email: "file-sender@example.com",
         locations: "1",
@@ -189,6 +191,7 @@ describe.each(dbKinds())("security findings of issue 26 on %s", (kind) => {
 
     const answers = formBody({
       formToken: formToken(),
+      formProof: formProof(),
       fullName: "Semi;@SUM(A1)",
       email: "semi-form@example.com",
       locations: "1",

@@ -248,7 +248,13 @@ export function articleEndpoints(section: string, id: (f: Fixtures) => string): 
 }
 
 /** GET-only endpoints get the corpus as a POST too: a method they do not take must not fail either. */
-export const GET_ONLY = post("/healthz", "/api/form-token", `/media/${MISSING}/original`, "/api/nothing");
+export const GET_ONLY = post(
+  "/healthz",
+  "/api/form-token",
+  "/api/form-proof",
+  `/media/${MISSING}/original`,
+  "/api/nothing",
+);
 
 /** Every route module that exports an action (app/routes.ts), with the requests that reach it. */
 export const ACTION_ROUTES: Record<string, Targets> = {

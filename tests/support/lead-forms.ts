@@ -1,5 +1,7 @@
 import net from "node:net";
 import type { DB } from "@server/db";
+import { encodeSolution, solveChallenge } from "@common/form-proof";
+import { createChallenge } from "@server/form-proof/challenge";
 import { getFreeAnalysisForm } from "@server/forms/definitions";
 import { issueFormToken } from "@server/forms/form-token";
 import { formChecks } from "@server/forms/pipeline";
@@ -17,6 +19,22 @@ const AUTH_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 /** A token issued `ageMs` ago, as the page would have rendered it. */
 export function formToken(ageMs = 10_000): string {
   return issueFormToken(AUTH_SECRET, Date.now() - ageMs);
+}
+
+/**
+ * A solved proof of work (decision 0051) for the hidden `formProof` field, as the page's
+ * script would post it: a challenge signed with the server's secret, solved here. Each call
+ * is a new one (a solution is accepted once). Easier than the server's (`maxNumber` 1000), so
+ * the suites do not spend their time hashing; the server checks the same way whatever the
+ * difficulty. `expiresInMs` below zero gives one that has expired.
+ */
+export function formProof(options: { expiresInMs?: number } = {}): string {
+  const now = Date.now();
+  const challenge = createChallenge(AUTH_SECRET, { maxNumber: 1000, now, expiryMs: options.expiresInMs });
+  const number = solveChallenge(challenge);
+  if (number === null) throw new Error("formProof: the challenge has no solution");
+  const { algorithm, challenge: hash, salt, signature } = challenge;
+  return encodeSolution({ algorithm, challenge: hash, number, salt, signature });
 }
 
 /** A tiny but real one-page PDF. */
@@ -51,6 +69,7 @@ export function leadForm(overrides: Fields = {}, statement?: Omit<Upload, "field
   return formBody(
     {
       formToken: formToken(),
+      formProof: formProof(),
       name: "Dana Ruiz",
       businessName: "Ruiz Auto Care",
       email: "Dana.Ruiz@RuizAuto.example",
@@ -97,6 +116,7 @@ export function partnerAnswers(overrides: Fields = {}, deck?: Uint8Array): FormD
   return formBody(
     {
       formToken: formToken(),
+      formProof: formProof(),
       fullName: "Zoë Ångström",
       company: "Northside Coffee Co",
       email: "Zoe@Example.com",

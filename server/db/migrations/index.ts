@@ -23,6 +23,7 @@ import * as m0060 from "./0060-webhooks";
 import * as m0070 from "./0070-response-clock";
 import * as m0075 from "./0075-consent-evidence-and-retention";
 import * as m0080 from "./0080-privacy-requests";
+import * as m0085 from "./0085-form-proofs";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0070-response-clock": m0070,
   "0075-consent-evidence-and-retention": m0075,
   "0080-privacy-requests": m0080,
+  "0085-form-proofs": m0085,
 };

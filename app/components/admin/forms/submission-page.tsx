@@ -133,7 +133,8 @@ function SubmissionHeading({
       <h1 className="mt-1 text-2xl font-bold text-foreground">Submission of {formatDateTime(submission.createdAt)}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {submission.spam ? (
-          <Badge variant="warning">
+          // The reason is a sentence: it wraps on a phone rather than run off the screen.
+          <Badge variant="warning" className="whitespace-normal">
             Spam: {SPAM_REASONS[submission.spamReason ?? "staff"] ?? submission.spamReason}
           </Badge>
         ) : submission.read ? (
