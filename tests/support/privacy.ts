@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import yauzl from "yauzl";
 import type { DB } from "@server/db";
 import { isPostgres } from "@server/db/dialect";
-import { formBody, formToken, newIp } from "./lead-forms";
+import { formBody, formProof, formToken, newIp } from "./lead-forms";
 import type { TestServer } from "./server";
 
 /** Must match the AUTH_SECRET startTestServer gives the server. */
@@ -21,7 +21,14 @@ export function postPrivacyRequest(server: TestServer, email: string, choice: st
     method: "POST",
     redirect: "manual",
     headers: { Origin: server.url, "X-Forwarded-For": ip },
-    body: formBody({ formToken: formToken(), name: "Pat Lee", email, request: choice, details: "" }),
+    body: formBody({
+      formToken: formToken(),
+      formProof: formProof(),
+      name: "Pat Lee",
+      email,
+      request: choice,
+      details: "",
+    }),
   });
 }
 
