@@ -35,6 +35,7 @@ import { registerAnalyticsJobs, schedulePurge } from "./analytics/retention";
 import { arizonaDate } from "@common/arizona";
 import { startJobRunner } from "./jobs/jobs";
 import { registerSubmissionJobs } from "./forms/notify";
+import { registerAutoReplyJob } from "./forms/auto-reply";
 import { registerWebhookJobs } from "./webhooks/deliveries";
 import { registerProposalJobs } from "./proposals/mail";
 import { ensurePrivateDir } from "./private-fs";
@@ -195,6 +196,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Background jobs (staff e-mails of submissions, webhook deliveries, with retries): every instance
   // runs the runner, each job is claimed by one of them (server/jobs).
   registerSubmissionJobs();
+  registerAutoReplyJob();
   // Visitor aggregates past their retention are purged once a day by whichever instance claims it.
   registerAnalyticsJobs(config.analyticsRetentionDays);
   await schedulePurge(db, arizonaDate());

@@ -3,6 +3,7 @@ import type { ContactStatus } from "@common/contacts";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
 import type { ProposalState, ProposalTables } from "./schema-proposals";
 import type { AnalyticsTables } from "./schema-analytics";
+import type { AutoReplySubmissionColumns, AutoReplyTables } from "./schema-auto-reply";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -127,7 +128,7 @@ export interface ContactActivityTable {
 }
 
 /** One post of a public form (Free Analysis or a staff form), as submitted (decision 0045). */
-export interface SubmissionsTable {
+export interface SubmissionsTable extends AutoReplySubmissionColumns {
   id: string;
   /** The form it came through (form_definitions.id). */
   form_id: string;
@@ -176,6 +177,8 @@ export interface FormDefinitionsTable {
   success_message: string;
   active: number | boolean;
   system_key: string | null;
+  /** JSON AutoReplySettings (common/auto-reply.ts); null: the default. */
+  auto_reply: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -352,7 +355,7 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database extends ProposalTables, AnalyticsTables {
+export interface Database extends ProposalTables, AnalyticsTables, AutoReplyTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;

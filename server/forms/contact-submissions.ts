@@ -24,7 +24,7 @@ export const contactSubmissions: ContactSubmissions = {
   async list(db, contactId, limit) {
     const rows = await db
       .selectFrom("submissions")
-      .select(["id", "form_id", "created_at", "source", "answers", "notify_status", "spam"])
+      .select(["id", "reference", "form_id", "created_at", "source", "answers", "notify_status", "spam"])
       .where("contact_id", "=", contactId)
       .orderBy("created_at", "desc")
       .limit(limit)
@@ -33,6 +33,7 @@ export const contactSubmissions: ContactSubmissions = {
       const answers = JSON.parse(s.answers) as Answer[];
       return {
         id: s.id,
+        reference: s.reference,
         formId: s.form_id,
         createdAt: s.created_at,
         source: s.source,

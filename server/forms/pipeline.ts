@@ -68,7 +68,7 @@ export function attributionOfPost(request: Request, form: FormData): Attribution
 }
 
 export type Guarded =
-  | { kind: "spam"; form: FormData }
+  | { kind: "spam"; form: FormData; reference: string | null }
   | { kind: "accepted"; form: FormData; files: Record<string, Upload>; meta: SubmissionMeta };
 
 /** The checks of a form: its own definition's, the Free Analysis form's for that one. */
@@ -120,15 +120,15 @@ async function guardFormPost(
 
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    await storeSpamSubmission(db, definition, raw, meta, "honeypot", checks.spamSource);
-    return { kind: "spam", form };
+    const id = await storeSpamSubmission(db, definition, raw, meta, "honeypot", checks.spamSource);
+    return { kind: "spam", form, reference: await referenceOf(db, id) };
   }
 
   const submittedToken = form.get("formToken");
   const token = checkFormToken(submittedToken, config.authSecret, { minAgeMs: config.contactMinSubmitMs });
   if (!token.ok && token.reason === "too-fast") {
-    await storeSpamSubmission(db, definition, raw, meta, "too-fast", checks.spamSource);
-    return { kind: "spam", form };
+    const id = await storeSpamSubmission(db, definition, raw, meta, "too-fast", checks.spamSource);
+    return { kind: "spam", form, reference: await referenceOf(db, id) };
   }
   if (!token.ok) throw new ServiceError("bad_request", token.message);
   // A valid token goes back unchanged after a field error, so correcting a field does not
@@ -136,6 +136,12 @@ async function guardFormPost(
   if (typeof submittedToken === "string" && token.ageMs < FORM_TOKEN_MAX_AGE_MS - 60 * 60 * 1000)
     echo.keepToken = submittedToken;
   return { kind: "accepted", form, files, meta };
+}
+
+/** A held post's reference: the answer looks like any other, so a bot learns nothing. */
+async function referenceOf(db: DB, submissionId: string): Promise<string | null> {
+  const row = await db.selectFrom("submissions").select("reference").where("id", "=", submissionId).executeTakeFirst();
+  return row?.reference ?? null;
 }
 
 /** Form values to put back into the inputs after an error (cut so a huge field is not echoed back). */
@@ -167,7 +173,12 @@ export function handlePublicFormPost(db: DB, request: Request, info: PostInfo, d
     const guarded = await guardFormPost(db, request, info, definition, checks, echo);
     if (guarded.kind === "spam") {
       // Held for staff in the spam tab; answered like a success so a bot learns nothing.
-      const data = { name: postedName(definition, guarded.form), filesStored: [], filesRefused: [] };
+      const data = {
+        name: postedName(definition, guarded.form),
+        reference: guarded.reference,
+        filesStored: [],
+        filesRefused: [],
+      };
       return { ok: true, message: definition.successMessage, data };
     }
     const checked = checks.check(guarded.form, guarded.files);
@@ -191,6 +202,7 @@ export function handlePublicFormPost(db: DB, request: Request, info: PostInfo, d
         : definition.successMessage,
       data: {
         name: typeof name?.value === "string" ? name.value : null,
+        reference: stored.reference,
         filesStored: stored.filesStored,
         filesRefused: stored.filesRefused,
       },

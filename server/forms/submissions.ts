@@ -14,6 +14,8 @@ import { log } from "../logger";
 import type { CheckedPost } from "./checks";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
+import { enqueueAutoReply } from "./auto-reply";
+import { newSubmissionReference } from "./reference";
 
 /**
  * Storing what a public form sent: the submission, its files and its contact (made or linked
@@ -86,6 +88,8 @@ export function fileCapNote(label: string, filename: string): string {
 
 export interface StoredSubmission {
   submissionId: string;
+  /** Its short human reference ("MER-7K3QX"). */
+  reference: string;
   contactId: string | null;
   returning: boolean;
   /** The file fields whose files were stored, and those turned away (today's upload limit). */
@@ -122,6 +126,7 @@ export async function storeSubmission(
       now,
     );
     const submissionId = crypto.randomUUID();
+    const reference = await newSubmissionReference(trx);
     const files: Answer[] = [];
     const fileRows: Array<{ fieldKey: string; fileId: string }> = [];
     const notes: string[] = [];
@@ -165,6 +170,7 @@ export async function storeSubmission(
       .insertInto("submissions")
       .values({
         id: submissionId,
+        reference,
         form_id: form.id,
         contact_id: contact.id,
         source: post.source.slice(0, 20),
@@ -198,6 +204,8 @@ export async function storeSubmission(
     }
     // The staff e-mail, as a job committed with the submission: it is sent even if this process dies now.
     await enqueueSubmissionNotification(trx, submissionId);
+    // The submitter's auto-reply (when the form's is on), the same way.
+    await enqueueAutoReply(trx, form, submissionId);
     // The outgoing webhooks subscribed to it (sent after the commit with the e-mail: kickJobs).
     await emitEvent(trx, "submission.received", {
       submissionId,
@@ -210,6 +218,7 @@ export async function storeSubmission(
     });
     return {
       submissionId,
+      reference,
       contactId: contact.id,
       returning: contact.returning,
       filesStored: fileRows.map((r) => r.fieldKey),
@@ -261,6 +270,7 @@ export async function storeSpamSubmission(
     .insertInto("submissions")
     .values({
       id,
+      reference: await newSubmissionReference(db),
       form_id: form.id,
       contact_id: null,
       source: source.slice(0, 20),

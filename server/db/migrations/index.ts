@@ -20,6 +20,7 @@ import * as m0050 from "./0050-one-submissions-table";
 import * as m0052 from "./0052-visitor-analytics";
 import * as m0055 from "./0055-proposals";
 import * as m0060 from "./0060-webhooks";
+import * as m0065 from "./0065-auto-reply";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0052-visitor-analytics": m0052,
   "0055-proposals": m0055,
   "0060-webhooks": m0060,
+  "0065-auto-reply": m0065,
 };
