@@ -47,7 +47,9 @@ export function unknownPlaceholderMessage(unknown: string[]): string {
 
 /** Replaces every placeholder by `fill(key)` (a template is checked first: unknown ones stay as written). */
 export function fillPlaceholders(template: string, fill: (key: AutoReplyPlaceholder) => string): string {
-  return template.replace(PLACEHOLDER, (whole, key: string) => (KNOWN.has(key) ? fill(key as AutoReplyPlaceholder) : whole));
+  return template.replace(PLACEHOLDER, (whole, key: string) =>
+    KNOWN.has(key) ? fill(key as AutoReplyPlaceholder) : whole,
+  );
 }
 
 const templateText = (label: string, max: number) =>

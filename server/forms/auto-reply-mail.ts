@@ -82,7 +82,14 @@ function sampleValues(form: Pick<FormDefinition, "name" | "systemKey">, settings
     ...settingsValues(settings),
     statement: statementSentence(
       form,
-      [{ key: "statement", label: "Statement", type: "file", value: { fileId: "", filename: "", size: 1, mimeType: "" } }],
+      [
+        {
+          key: "statement",
+          label: "Statement",
+          type: "file",
+          value: { fileId: "", filename: "", size: 1, mimeType: "" },
+        },
+      ],
       null,
     ),
   };
@@ -94,7 +101,10 @@ const plainMarks = (markdown: string) => markdown.replace(/\*\*([^*\n]+)\*\*/g, 
 /** A template with its values: the subject, the plain-text and the HTML part. */
 export function renderAutoReply(template: Template, values: AutoReplyValues): AutoReplyPreview {
   const fill = (key: AutoReplyPlaceholder) => values[key];
-  const subject = fillPlaceholders(template.subject, fill).replace(/[\r\n]+/g, " ").trim().slice(0, 250);
+  const subject = fillPlaceholders(template.subject, fill)
+    .replace(/[\r\n]+/g, " ")
+    .trim()
+    .slice(0, 250);
   const text = `${fillPlaceholders(plainMarks(template.body), fill).trim()}\n`;
   // Placeholders become tokens Markdown leaves as they are, then each token the escaped value:
   // a value is text, never Markdown or HTML.

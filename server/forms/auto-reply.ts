@@ -54,10 +54,7 @@ async function claimHourlySlot(db: DB, formId: string, email: string, submission
         .columns(["form_id", "email"])
         .doUpdateSet({ submission_id: submissionId, sent_at: now })
         .where((eb) =>
-          eb.or([
-            eb("auto_reply_sends.sent_at", "<", cutoff),
-            eb("auto_reply_sends.submission_id", "=", submissionId),
-          ]),
+          eb.or([eb("auto_reply_sends.sent_at", "<", cutoff), eb("auto_reply_sends.submission_id", "=", submissionId)]),
         ),
     )
     .returning("submission_id")
@@ -66,7 +63,11 @@ async function claimHourlySlot(db: DB, formId: string, email: string, submission
 }
 
 const skip = (db: DB, id: string, note: string) =>
-  db.updateTable("submissions").set({ auto_reply_status: "skipped", auto_reply_note: note }).where("id", "=", id).execute();
+  db
+    .updateTable("submissions")
+    .set({ auto_reply_status: "skipped", auto_reply_note: note })
+    .where("id", "=", id)
+    .execute();
 
 /**
  * Sends one submission's auto-reply. The attempt is claimed on the row first (attempts + 1

@@ -42,7 +42,9 @@ export function inboxWhere(formId: string, filter: InboxFilter, withTab = true) 
       const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const col = (c: "name" | "business_name" | "email" | "phone" | "answers" | "reference") =>
         eb(eb.fn("lower", [c]), "like", sql<string>`${like} escape '\\'`);
-      parts.push(eb.or([col("name"), col("business_name"), col("email"), col("phone"), col("answers"), col("reference")]));
+      parts.push(
+        eb.or([col("name"), col("business_name"), col("email"), col("phone"), col("answers"), col("reference")]),
+      );
     }
     return eb.and(parts);
   };

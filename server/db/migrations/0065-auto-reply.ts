@@ -22,10 +22,7 @@ function reference(): string {
 
 export async function up(db: Kysely<any>) {
   const t = columnTypes(db);
-  await db.schema
-    .alterTable("submissions")
-    .addColumn("reference", "varchar(12)")
-    .execute();
+  await db.schema.alterTable("submissions").addColumn("reference", "varchar(12)").execute();
   await db.schema.alterTable("submissions").addColumn("auto_reply_status", "varchar(20)").execute();
   await db.schema
     .alterTable("submissions")
