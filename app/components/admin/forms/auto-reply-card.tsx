@@ -2,9 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import {
   AUTO_REPLY_LIMITS,
   AUTO_REPLY_PLACEHOLDERS,
+  autoReplyPreviewSchema,
   type AutoReplyPreviewInput,
   type AutoReplySettings,
 } from "@common/auto-reply";
+import { checkInput } from "@common/result";
 import type { AutoReplyPreviewResponse } from "@server/forms/api";
 import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -35,6 +37,8 @@ export function AutoReplyCard({
   errors: Record<string, string>;
 }) {
   const settled = useDebounced({ subject: value.subject, body: value.body }, 400);
+  // The shared check first (an unknown placeholder, an empty subject): shown at once, nothing sent.
+  const local = checkInput(autoReplyPreviewSchema, settled);
   const preview = useQuery({
     queryKey: formsKeys.autoReplyPreview(formId ?? "", settled.subject, settled.body),
     queryFn: async () => {
@@ -42,15 +46,15 @@ export function AutoReplyCard({
       const res = await apiRequest("POST", "/api/admin/forms/auto-reply-preview", input);
       return (await res.json()) as AutoReplyPreviewResponse;
     },
-    enabled: settled.subject.trim() !== "" && settled.body.trim() !== "",
+    enabled: local.ok,
     placeholderData: (previous) => previous,
     retry: false,
     gcTime: 30_000,
   });
-  const failure = describeOutcome(preview.error);
-  const previewErrors = failure && !failure.ok ? failure.fieldErrors : {};
+  const failure = local.ok ? describeOutcome(preview.error) : local;
+  const previewErrors: Record<string, string> = (failure && !failure.ok ? failure.fieldErrors : undefined) ?? {};
   // A save's error is stale once the preview of the text as it now stands came back fine.
-  const saved = preview.isSuccess && !preview.isPlaceholderData ? {} : errors;
+  const saved = local.ok && preview.isSuccess && !preview.isPlaceholderData ? {} : errors;
   const subjectError = previewErrors.subject ?? saved["autoReply.subject"];
   const bodyError = previewErrors.body ?? saved["autoReply.body"];
   const set = (patch: Partial<AutoReplySettings>) => onChange({ ...value, ...patch });
