@@ -132,21 +132,24 @@ function clockText(value: string): string {
 
 /**
  * The opening hours in words, consecutive days with the same hours together:
- * "Monday to Friday, 8 a.m. to 5 p.m. (Arizona time)".
+ * "Monday to Friday, 8 a.m. to 5 p.m., Arizona time".
  */
 export function openingHoursText(hours: OpeningHours): string {
-  const runs: Array<{ first: string; last: string; span: string }> = [];
+  const runs: Array<{ first: string; last: string; span: string; days: number }> = [];
   let previous: string | null = null;
   for (const day of WEEKDAYS) {
     const open = hours[day];
     const span = open ? `${clockText(open.open)} to ${clockText(open.close)}` : null;
     const label = WEEKDAY_LABELS[day];
     const run = runs.at(-1);
-    if (span && run && span === previous && run.span === span) run.last = label;
-    else if (span) runs.push({ first: label, last: label, span });
+    if (span && run && span === previous && run.span === span) {
+      run.last = label;
+      run.days += 1;
+    } else if (span) runs.push({ first: label, last: label, span, days: 1 });
     previous = span;
   }
   if (!runs.length) return "by appointment";
-  const days = (r: (typeof runs)[number]) => (r.first === r.last ? r.first : `${r.first} to ${r.last}`);
-  return `${runs.map((r) => `${days(r)}, ${r.span}`).join("; ")} (Arizona time)`;
+  const days = (r: (typeof runs)[number]) =>
+    r.days === 1 ? r.first : `${r.first} ${r.days === 2 ? "and" : "to"} ${r.last}`;
+  return `${runs.map((r) => `${days(r)}, ${r.span}`).join("; ")}, Arizona time`;
 }

@@ -70,7 +70,7 @@ describe.each(dbKinds())("the auto-reply in the admin API and on /contact on %s"
     const preview = await res.json();
     expect(preview.subject).toBe("Your request MER-7K3QX");
     expect(preview.text).toContain("Hi Dana Whitfield of Desert Bloom Café. Mark Ellison calls from (800) 431-9848");
-    expect(preview.text).toContain("Monday to Friday, 8 a.m. to 5 p.m. (Arizona time)");
+    expect(preview.text).toContain("Monday to Friday, 8 a.m. to 5 p.m., Arizona time");
     expect(preview.text).toContain("We received your statement");
     expect(preview.html).toContain("<strong>Dana Whitfield</strong>");
     expect(preview.html).toContain("<p>We received your statement");

@@ -70,7 +70,7 @@ describe.each(dbKinds())("the auto-reply on %s", (kind) => {
       expect(part).toContain(stored.reference);
       expect(part).toContain("Mark Ellison"); // the owner in the seeded settings
       expect(part).toContain("(800) 431-9848");
-      expect(part).toContain("Monday to Friday, 8 a.m. to 5 p.m. (Arizona time)");
+      expect(part).toContain("Monday to Friday, 8 a.m. to 5 p.m., Arizona time");
       expect(part).toContain("We received your statement");
       expect(part).not.toContain("{{");
     }
