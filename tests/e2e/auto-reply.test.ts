@@ -14,7 +14,7 @@ import { usePublicForms } from "../support/public-forms";
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe("the auto-reply in Chromium", () => {
-  const { url, server, mailTo, start, open, fillRequired } = usePublicForms();
+  const { url, server, db, mailTo, start, open, fillRequired } = usePublicForms();
 
   async function checkScreen(page: Page, label: string) {
     for (const width of [1280, 390]) {
@@ -82,6 +82,25 @@ describe("the auto-reply in Chromium", () => {
     await page.getByRole("button", { name: "Save form" }).click();
     await expect.poll(() => page.getByText("Form “Free Analysis” saved.").first().isVisible()).toBe(true);
     await checkScreen(page, "form editor auto-reply");
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows staff the reference and the auto-reply on the submission and the contact", async () => {
+    const row = await db()
+      .selectFrom("submissions")
+      .select(["id", "form_id", "contact_id", "reference"])
+      .where("email", "=", "dana.reply@ruizauto.example")
+      .executeTakeFirstOrThrow();
+    const { page, problems } = await start();
+    await signInAs(page, url(), "owner@meritum.test", PASSWORD);
+    await page.goto(`${url()}/admin/forms/${row.form_id}/submissions/${row.id}`);
+    await page.getByText(`Reference ${row.reference}`).waitFor();
+    const origin = page.getByRole("region", { name: "Notification and origin" });
+    await expect.poll(() => origin.textContent()).toContain("Auto-replySent");
+    await checkScreen(page, "submission with reference");
+    await page.goto(`${url()}/admin/contacts/${row.contact_id}`);
+    await page.getByText(`Reference ${row.reference}`).waitFor();
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });
