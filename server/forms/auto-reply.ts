@@ -4,8 +4,8 @@ import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { enqueueJob, registerJob } from "../jobs/jobs";
 import { log } from "../logger";
-import { sendMail } from "../mail/mail";
 import { buildAutoReplyMail } from "./auto-reply-mail";
+import { sendClaimedAttempt } from "./mail-attempt";
 import { NOTIFY_SENDING_LEASE_MS, type NotifyOptions } from "./notify";
 
 /**
@@ -124,29 +124,16 @@ export async function sendAutoReply(
       return "skipped";
     }
 
-    try {
-      await sendMail(await buildAutoReplyMail(db, submissionId));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const gaveUp = attempt >= options.maxAttempts;
-      await db
-        .updateTable("submissions")
-        .set({ auto_reply_status: gaveUp ? "failed" : "retrying", auto_reply_note: message.slice(0, 1000) })
-        .where("id", "=", submissionId)
-        .execute();
-      log.error(gaveUp ? "auto-reply failed; giving up" : "auto-reply failed; will retry", {
-        submissionId,
-        attempt,
-        err,
-      });
-      return "failed";
-    }
-    await db
-      .updateTable("submissions")
-      .set({ auto_reply_status: "sent", auto_reply_sent_at: nowIso(), auto_reply_note: null })
-      .where("id", "=", submissionId)
-      .execute();
-    return "sent";
+    return await sendClaimedAttempt(
+      db,
+      submissionId,
+      { number: attempt, max: options.maxAttempts, what: "auto-reply" },
+      () => buildAutoReplyMail(db, submissionId),
+      {
+        failed: (gaveUp, error) => ({ auto_reply_status: gaveUp ? "failed" : "retrying", auto_reply_note: error }),
+        sent: () => ({ auto_reply_status: "sent", auto_reply_sent_at: nowIso(), auto_reply_note: null }),
+      },
+    );
   } catch (err) {
     log.error("auto-reply could not be recorded", { submissionId, err });
     return "failed";
