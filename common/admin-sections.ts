@@ -17,6 +17,7 @@ export type AdminIcon =
   | "media"
   | "settings"
   | "integrations"
+  | "privacy"
   | "pricing"
   | "users"
   | "security";
@@ -83,6 +84,15 @@ export const ADMIN_SECTIONS = [
     label: "Integrations",
     icon: "integrations",
     permission: "integrations",
+    nav: "main",
+  },
+  // Privacy requests (decision 0050): a person's data found, exported and erased; admins only.
+  {
+    key: "privacy",
+    path: "/admin/privacy",
+    label: "Privacy requests",
+    icon: "privacy",
+    permission: "privacy",
     nav: "main",
   },
   // Proposal pricing (decision 0043): admins only, like the site settings.

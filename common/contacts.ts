@@ -14,6 +14,10 @@ import { optionalText, requiredText } from "./text";
 export const CONTACT_STATUSES = ["new", "contacted", "qualified", "customer", "lost"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
+/** The statuses that close a contact (retention counts from when it was closed: contacts.closed_at). */
+export const CLOSED_STATUSES = ["customer", "lost"] as const satisfies readonly ContactStatus[];
+export const isClosedStatus = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status);
+
 export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
   new: "New",
   contacted: "Contacted",
@@ -31,6 +35,8 @@ export const CONTACT_SORTS = {
   business: "Business A–Z",
   // Proposals (decision 0043): the latest statement review's estimate; contacts without one last.
   savings: "Highest est. annual savings",
+  // The clock on every lead (decision 0048): the longest unanswered first, then everyone else.
+  waiting: "Waiting longest",
 } as const;
 export type ContactSort = keyof typeof CONTACT_SORTS;
 

@@ -228,6 +228,12 @@ export interface PublicFormSent {
 /** The seeded Free Analysis form's system key. */
 export const FREE_ANALYSIS_SYSTEM_KEY = "free-analysis";
 
+/** The seeded privacy-request form (/forms/privacy-request; decision 0050): its system key and slug. */
+export const PRIVACY_REQUEST_SYSTEM_KEY = "privacy-request";
+export const PRIVACY_REQUEST_SLUG = "privacy-request";
+/** The privacy-request form's choice of request, as the visitor reads it. */
+export const PRIVACY_REQUEST_CHOICES = { access: "Send me a copy of my data", delete: "Delete my data" } as const;
+
 /**
  * The fields a definition's answer check (`validateAnswers`) covers, in the browser and on the
  * server: every field, but on the Free Analysis form those its own tested schema checks

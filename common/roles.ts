@@ -1,7 +1,7 @@
 /**
  * Roles and what they may do. admin: everything. editor: the dashboard, content, forms and
  * contacts; not users, not the audit log, not site settings, not integrations (webhooks), not
- * where a form's submissions are e-mailed. Every signed-in user manages
+ * privacy requests (a person's data exported or erased), not where a form's submissions are e-mailed. Every signed-in user manages
  * their own account.
  */
 export const ROLES = ["admin", "editor"] as const;
@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   "contacts",
   "settings",
   "integrations",
+  // Privacy requests: export or erase everything held about a person (decision 0050).
+  "privacy",
   "users",
   "audit",
   "own-account",

@@ -19,6 +19,17 @@ const percent = (label: string, max: number) =>
 const optional = (label: string, max: number) =>
   z.string().check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer.`));
 
+/** The longest a retention setting may keep something: ten years. */
+export const RETENTION_MAX_DAYS = 3650;
+
+const retentionDays = (label: string, min: number, max: number) =>
+  z
+    .int({ error: `Enter how many days ${label.toLowerCase()} are kept, as a whole number.` })
+    .check(
+      z.minimum(min, `${label} must be kept at least ${min} day.`),
+      z.maximum(max, `${label} can be kept ${max} days (ten years) at most.`),
+    );
+
 /** The longest response target: a week of business minutes at most. */
 export const RESPONSE_TARGET_MAX_MINUTES = 7 * 24 * 60;
 
@@ -69,6 +80,10 @@ export const siteSettingsSchema = z.object({
   calculatorMarkupPercent: percent("The markup percentage", 5),
   calculatorPerTransactionFee: percent("The per-transaction fee", 5),
   calculatorMonthlyFee: percent("The monthly fee", 500),
+  /** Retention (decision 0049): days a submission held as spam is kept, from when it arrived. */
+  spamRetentionDays: retentionDays("Spam", 1, RETENTION_MAX_DAYS),
+  /** Days a Free Analysis submission's files (the statement) are kept after its contact is closed. */
+  statementRetentionDays: retentionDays("Statements", 1, RETENTION_MAX_DAYS),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -101,6 +116,8 @@ export const defaultSiteSettings: SiteSettings = {
   calculatorMarkupPercent: 0.25,
   calculatorPerTransactionFee: 0.1,
   calculatorMonthlyFee: 10,
+  spamRetentionDays: 30,
+  statementRetentionDays: 365,
 };
 
 /** The owner's first name, as the navigation says it ("Meet Mark"). */

@@ -33,6 +33,7 @@ const {
   listContacts: listPage,
   contactCsvColumns,
   contactCsvRows,
+  contactSubmissions,
   dashboardData,
   getFreeAnalysisForm,
   submissionCsvColumns,
@@ -255,7 +256,7 @@ async function run(kind, target) {
       listContacts(db, { owner: "me", from: new Date(now - 30 * 86_400_000).toISOString().slice(0, 10) }, me),
     );
     await time("dashboard", () => dashboardData(db, { withAudit: true }));
-    await exportAll("CSV export, every contact", contactCsvColumns, contactCsvRows(db, {}, me));
+    await exportAll("CSV export, every contact", contactCsvColumns, contactCsvRows(db, {}, me, contactSubmissions));
     await exportAll(
       "CSV export, FA submissions",
       submissionCsvColumns(form),

@@ -36,8 +36,11 @@ import { arizonaDate } from "@common/arizona";
 import { startJobRunner } from "./jobs/jobs";
 import { registerSubmissionJobs } from "./forms/notify";
 import { registerAutoReplyJob } from "./forms/auto-reply";
+import { registerResponseClockJobs } from "./forms/response-clock";
+import { nextRetentionRun, registerRetentionJobs, scheduleRetention } from "./forms/retention";
 import { registerWebhookJobs } from "./webhooks/deliveries";
 import { registerProposalJobs } from "./proposals/mail";
+import { registerPrivacy } from "./privacy/verify-mail";
 import { ensurePrivateDir } from "./private-fs";
 import { log } from "./logger";
 import { publicMedia } from "./media/api";
@@ -197,11 +200,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // runs the runner, each job is claimed by one of them (server/jobs).
   registerSubmissionJobs();
   registerAutoReplyJob();
+  // The first-response reminder of each lead, at its deadline (decision 0048).
+  registerResponseClockJobs();
   // Visitor aggregates past their retention are purged once a day by whichever instance claims it.
   registerAnalyticsJobs(config.analyticsRetentionDays);
   await schedulePurge(db, arizonaDate());
+  // Spam and closed contacts' statements past their retention, once a day (02:00 Arizona time).
+  registerRetentionJobs();
+  await scheduleRetention(db, nextRetentionRun());
   registerWebhookJobs();
   registerProposalJobs();
+  registerPrivacy();
   const stopJobs = startJobRunner(db, {
     intervalMs: Math.min(5_000, config.submissionNotify.retryMs, config.webhooks.retryMs),
   });

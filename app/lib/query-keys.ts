@@ -147,3 +147,11 @@ export const integrationsKeys = {
     `deliveries${querySegment(filter)[0] ?? ""}`,
   ],
 };
+
+export const privacyKeys = {
+  all: ["/api/admin/privacy"] as const,
+  /** The requests: GET /api/admin/privacy/ */
+  requests: () => [...privacyKeys.all],
+  /** One person's data: GET …/search?email= */
+  search: (email: string) => [...privacyKeys.all, `search${querySegment({ email })[0] ?? ""}`],
+};

@@ -9,10 +9,12 @@ import { contactsApi } from "../contacts/api";
 import { dashboardApi } from "../dashboard/api";
 import { visitorsApi } from "../analytics/api";
 import { formsApi } from "../forms/api";
+import { retentionApi } from "../forms/retention-api";
 import { contactSubmissions } from "../forms/contact-submissions";
 import { faqApi } from "../content/faq-api";
 import { industriesApi } from "../industries/api";
 import { mediaApi, mediaUploadApi } from "../media/api";
+import { privacyApi } from "../privacy/api";
 import { pricingApi, proposalsApi } from "../proposals/api";
 import { settingsApi } from "../settings/api";
 import { ADMIN_JSON_LIMIT, jsonBody } from "../http/body";
@@ -41,6 +43,7 @@ const sectionApis: Record<AdminSectionKey, (() => express.Router) | null> = {
   media: mediaApi,
   settings: settingsApi,
   integrations: integrationsApi,
+  privacy: privacyApi,
   pricing: pricingApi,
   users: usersApi,
   security: accountApi,
@@ -64,6 +67,8 @@ const sectionNestedApis: Partial<Record<AdminSectionKey, NestedApi[]>> = {
   // A contact's statement review and proposals (server/proposals), on the contact screens.
   contacts: [{ path: "proposals", permission: "contacts", api: () => proposalsApi(contactSubmissions) }],
   dashboard: [{ path: "visitors", permission: "dashboard", api: visitorsApi }],
+  // What the next retention run removes (server/forms), beside the retention settings.
+  settings: [{ path: "retention", permission: "settings", api: retentionApi }],
 };
 
 /** The sections that have an API (each answers GET /api/admin/<key>). */

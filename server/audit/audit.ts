@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
+import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
 import type { DB } from "../db";
-import { nowIso } from "../db/dialect";
+import { containsPattern, nowIso } from "../db/dialect";
+import type { AuditLogTable, Database } from "../db/schema";
 
 /**
  * The audit log: one row per security-relevant or staff action (sign-ins and their
@@ -93,18 +95,61 @@ export async function listAudit(db: DB, filter: AuditFilter = {}): Promise<{ row
     .execute();
   return {
     total: Number(totalRow?.n ?? 0),
-    rows: rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      actorId: r.actor_id,
-      actorEmail: r.actor_email,
-      action: r.action,
-      target: r.target,
-      ip: r.ip,
-      userAgent: r.user_agent,
-      details: safeJson(r.details),
-    })),
+    rows: rows.map(toRow),
   };
+}
+
+const toRow = (r: Selectable<AuditLogTable>): AuditRow => ({
+  id: r.id,
+  createdAt: r.created_at,
+  actorId: r.actor_id,
+  actorEmail: r.actor_email,
+  action: r.action,
+  target: r.target,
+  ip: r.ip,
+  userAgent: r.user_agent,
+  details: safeJson(r.details),
+});
+
+/** Where an entry names someone by e-mail: its target or details (a privacy request; the actor is staff). */
+const naming = (email: string) => (eb: ExpressionBuilder<Database, "audit_log">) => {
+  const like = containsPattern(email);
+  return eb.or([
+    sql<SqlBool>`lower(${sql.ref("target")}) like ${like} escape '\\'`,
+    sql<SqlBool>`lower(${sql.ref("details")}) like ${like} escape '\\'`,
+  ]);
+};
+
+/** The entries that name this e-mail address, or target one of these ids (a person's contacts), oldest first. */
+export async function auditNaming(db: DB, email: string, targetIds: readonly string[] = []): Promise<AuditRow[]> {
+  const rows = await db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where((eb) => eb.or([naming(email)(eb), ...(targetIds.length ? [eb("target", "in", targetIds)] : [])]))
+    .orderBy("created_at")
+    .limit(1000)
+    .execute();
+  return rows.map(toRow);
+}
+
+/**
+ * Takes an e-mail address out of the entries that name it (an erasure): it becomes
+ * "[erased]" in their target and details; what was done, when and by whom stays. Returns
+ * how many entries changed.
+ */
+export async function redactAuditNaming(trx: DB, email: string): Promise<number> {
+  const rows = await trx.selectFrom("audit_log").select(["id", "target", "details"]).where(naming(email)).execute();
+  const pattern = new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
+  for (const row of rows)
+    await trx
+      .updateTable("audit_log")
+      .set({
+        target: row.target?.replace(pattern, "[erased]") ?? null,
+        details: row.details.replace(pattern, "[erased]"),
+      })
+      .where("id", "=", row.id)
+      .execute();
+  return rows.length;
 }
 
 /** Distinct action names, for the filter menu. */
@@ -171,8 +216,13 @@ export const auditActionLabels: Record<string, string> = {
   "contact.status_changed": "Contact status changed",
   "contact.owner_changed": "Contact owner changed",
   "contact.note_added": "Note added to a contact",
+  "contact.touch_logged": "Call or e-mail logged on a contact",
   "contact.deleted": "Contact erased",
   "contact.exported": "Contacts exported as CSV",
+  "privacy.searched": "Privacy request: data looked up",
+  "privacy.exported": "Privacy request: data exported",
+  "privacy.erased": "Privacy request: data erased",
+  "privacy.request_done": "Privacy request marked done",
   "webhook.created": "Webhook added",
   "webhook.updated": "Webhook changed",
   "webhook.deleted": "Webhook removed",

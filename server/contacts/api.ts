@@ -1,14 +1,18 @@
 import express from "express";
+import { businessMinutesBetween } from "@common/business-hours";
 import { ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import { apiActor, apiSession } from "../auth/express";
 import { getDb } from "../db";
 import { contentDisposition } from "../files/files";
+import { getSiteSettings } from "../settings/settings";
+import type { SiteSettings } from "@common/settings";
 import { sendSuccess } from "../http/api-errors";
 import { csvFilename, streamCsv } from "../http/csv";
 import { contactSources, listContacts, type ContactPage } from "./contact-list";
 import { auditFrom, createContact, getContact, updateContact, type Contact } from "./contacts";
 import { contactCsvColumns, contactCsvRows } from "./export";
+import { logTouch } from "./response";
 import { addNote, bulkChange, deleteContact, erasureSummary, setOwner, setStatus } from "./pipeline";
 import type { ContactSubmissions } from "./submission-port";
 import { contactTimeline, type TimelineActivity, type TimelineSubmission } from "./timeline";
@@ -34,6 +38,16 @@ export interface StaffOption {
 export interface ContactsResponse extends ContactPage {
   owners: StaffOption[];
   sources: string[];
+  /** The rows whose oldest unanswered lead is past the response target (business minutes). */
+  overdue: string[];
+}
+
+/** How long a contact's oldest unanswered lead has waited, against the target (decision 0048). */
+export interface ContactWaiting {
+  since: string;
+  businessMinutes: number;
+  targetMinutes: number;
+  overdue: boolean;
 }
 
 /** GET /api/admin/contacts/:id */
@@ -43,6 +57,21 @@ export interface ContactDetailResponse {
   activity: TimelineActivity[];
   erasure: { submissions: number; files: number; notes: number };
   owners: StaffOption[];
+  waiting: ContactWaiting | null;
+}
+
+type ClockSettings = Pick<SiteSettings, "openingHours" | "responseTargetMinutes">;
+
+function waitingOf(since: string | null, settings: ClockSettings, now = new Date()): ContactWaiting | null {
+  if (!since) return null;
+  const { openingHours, responseTargetMinutes } = settings;
+  const businessMinutes = businessMinutesBetween(since, now, openingHours);
+  return {
+    since,
+    businessMinutes,
+    targetMinutes: responseTargetMinutes,
+    overdue: businessMinutes >= responseTargetMinutes,
+  };
 }
 
 async function staffOptions(): Promise<StaffOption[]> {
@@ -54,12 +83,15 @@ export function contactsApi(submissions: ContactSubmissions) {
 
   router.get("/", async (req, res) => {
     const me = apiSession(res).user.id;
-    const [page, owners, sources] = await Promise.all([
+    const [page, owners, sources, settings] = await Promise.all([
       listContacts(getDb(), req.query, me),
       staffOptions(),
       contactSources(getDb()),
+      getSiteSettings(getDb()),
     ]);
-    const body: ContactsResponse = { ...page, owners, sources };
+    const now = new Date();
+    const overdue = page.rows.filter((r) => waitingOf(r.waitingSince, settings, now)?.overdue).map((r) => r.id);
+    const body: ContactsResponse = { ...page, owners, sources, overdue };
     res.json(body);
   });
 
@@ -69,7 +101,7 @@ export function contactsApi(submissions: ContactSubmissions) {
   });
 
   router.get("/export.csv", async (req, res) => {
-    const rows = contactCsvRows(getDb(), req.query, apiSession(res).user.id);
+    const rows = contactCsvRows(getDb(), req.query, apiSession(res).user.id, submissions);
     // Who took a copy of the contacts, and with which filters (their names only: a search may be personal data).
     const filters = Object.keys(req.query).filter((k) => req.query[k]);
     await writeAudit(getDb(), { action: "contact.exported", ...auditFrom(apiActor(req, res)), details: { filters } });
@@ -77,7 +109,7 @@ export function contactsApi(submissions: ContactSubmissions) {
   });
 
   router.post("/bulk", async (req, res) => {
-    const { changed, missing } = await bulkChange(getDb(), apiActor(req, res), req.body);
+    const { changed, missing } = await bulkChange(getDb(), apiActor(req, res), req.body, submissions);
     const message =
       `${changed} ${changed === 1 ? "contact" : "contacts"} changed.` +
       (missing ? ` ${missing} no longer ${missing === 1 ? "exists" : "exist"}.` : "");
@@ -87,12 +119,14 @@ export function contactsApi(submissions: ContactSubmissions) {
   router.get("/:id", async (req, res) => {
     const db = getDb();
     const contact = await getContact(db, req.params.id);
-    const [timeline, erasure, owners] = await Promise.all([
+    const [timeline, erasure, owners, settings] = await Promise.all([
       contactTimeline(db, contact.id, submissions),
       erasureSummary(db, contact.id, submissions),
       staffOptions(),
+      getSiteSettings(db),
     ]);
-    const body: ContactDetailResponse = { contact, ...timeline, erasure, owners };
+    const waiting = waitingOf(contact.waitingSince, settings);
+    const body: ContactDetailResponse = { contact, ...timeline, erasure, owners, waiting };
     res.json(body);
   });
 
@@ -102,18 +136,24 @@ export function contactsApi(submissions: ContactSubmissions) {
   });
 
   router.put("/:id/status", async (req, res) => {
-    const message = await setStatus(getDb(), apiActor(req, res), req.params.id, req.body);
+    const message = await setStatus(getDb(), apiActor(req, res), req.params.id, req.body, submissions);
     sendSuccess(res, { message });
   });
 
   router.put("/:id/owner", async (req, res) => {
-    const message = await setOwner(getDb(), apiActor(req, res), req.params.id, req.body);
+    const message = await setOwner(getDb(), apiActor(req, res), req.params.id, req.body, submissions);
     sendSuccess(res, { message });
   });
 
   router.post("/:id/notes", async (req, res) => {
-    await addNote(getDb(), apiActor(req, res), req.params.id, req.body);
+    await addNote(getDb(), apiActor(req, res), req.params.id, req.body, submissions);
     sendSuccess(res, { message: "Note added." }, 201);
+  });
+
+  // "Logged a call" / "Logged an e-mail" (decision 0048).
+  router.post("/:id/touches", async (req, res) => {
+    const message = await logTouch(getDb(), apiActor(req, res), req.params.id, req.body, submissions);
+    sendSuccess(res, { message }, 201);
   });
 
   router.get("/:id/files/:fileId", async (req, res) => {

@@ -83,6 +83,8 @@ function sorted(db: DB, q: ContactsQuery, sort: ContactFilter["sort"], searching
       return q
         .orderBy("contacts.proposal_annual_savings_cents", (ob) => ob.desc().nullsLast())
         .orderBy("contacts.id", "desc");
+    case "waiting":
+      return q.orderBy("contacts.waiting_since", (ob) => ob.asc().nullsLast()).orderBy("contacts.id", "asc");
     default:
       return q.orderBy("contacts.created_at", "desc").orderBy("contacts.id", "desc");
   }
@@ -98,6 +100,7 @@ const SORT_KEY = {
   name: ["name", 1],
   business: ["business_name", 1],
   savings: ["proposal_annual_savings_cents", -1],
+  waiting: ["waiting_since", 1],
 } as const;
 
 /**

@@ -31,6 +31,8 @@ export interface ContactRow {
   /** Proposals (decision 0043): written by setContactProposalSummary. */
   proposalState: ProposalState | null;
   proposalAnnualSavingsCents: number | null;
+  /** When its oldest unanswered lead arrived (decision 0048); null: nothing waits. */
+  waitingSince: string | null;
 }
 
 export interface Contact extends ContactRow {
@@ -63,6 +65,7 @@ export const contactColumns = [
   "contacts.last_submitted_at",
   "contacts.proposal_state",
   "contacts.proposal_annual_savings_cents",
+  "contacts.waiting_since",
 ] as const;
 
 export const contactDetailColumns = [
@@ -94,6 +97,7 @@ type ListRecord = {
   last_submitted_at: string;
   proposal_state: ProposalState | null;
   proposal_annual_savings_cents: number | null;
+  waiting_since: string | null;
 };
 
 export function toContactRow(r: ListRecord): ContactRow {
@@ -113,6 +117,7 @@ export function toContactRow(r: ListRecord): ContactRow {
     proposalState: r.proposal_state,
     proposalAnnualSavingsCents:
       r.proposal_annual_savings_cents === null ? null : Number(r.proposal_annual_savings_cents),
+    waitingSince: r.waiting_since ? new Date(r.waiting_since).toISOString() : null,
   };
 }
 
@@ -154,7 +159,7 @@ export async function addActivity(
   db: DB,
   entry: {
     contactId: string;
-    kind: "note" | "status" | "owner" | "edited" | "created";
+    kind: "note" | "status" | "owner" | "edited" | "created" | "logged";
     actor: Actor;
     actorName: string;
   },

@@ -1,13 +1,15 @@
+import { CONSENT_CSV_COLUMNS, type ConsentEvidence } from "@common/consent";
 import { CONTACT_STATUS_LABELS, contactFilterSchema, sourceLabel } from "@common/contacts";
 import { LEAD_PROFILE, LEAD_PROFILE_KEYS, profileText, readLeadProfile, type LeadProfile } from "@common/lead-profile";
 import { parseInput } from "@common/result";
 import type { DB } from "../db";
 import { keysetPages, type CsvColumn } from "../http/csv";
 import { filteredContacts } from "./contact-list";
+import type { ContactSubmissions } from "./submission-port";
 
 /**
- * The contacts CSV: every column of the contact, one row per contact matching the list's
- * current filter, newest first, read a page at a time by keyset on (created_at, id) so
+ * The contacts CSV: every column of the contact and its latest consent evidence, one row per
+ * contact matching the list's current filter, newest first, read a page at a time by keyset on (created_at, id) so
  * 100k rows stream with flat memory (server/http/csv.ts writes them).
  */
 
@@ -59,6 +61,8 @@ type ExportRow = {
   created_at: string;
   updated_at: string;
   last_submitted_at: string;
+  /** The consent evidence of the contact's latest submission that has one (from server/forms). */
+  consent?: ConsentEvidence;
 };
 
 /** Each row's lead profile, read once however many columns show it. */
@@ -95,10 +99,20 @@ export const contactCsvColumns: Array<CsvColumn<ExportRow>> = [
   { header: "Created (UTC)", value: (r) => r.created_at },
   { header: "Updated (UTC)", value: (r) => r.updated_at },
   { header: "Last submission (UTC)", value: (r) => r.last_submitted_at },
+  // The latest consent evidence (decision 0049), empty for a contact without one.
+  ...CONSENT_CSV_COLUMNS.map((column): CsvColumn<ExportRow> => ({
+    header: column.header,
+    value: (r) => (r.consent ? column.value(r.consent) : ""),
+  })),
 ];
 
 /** The rows of the export for a filter from the query string (validated like the list's). */
-export function contactCsvRows(db: DB, input: unknown, me: string): AsyncIterable<ExportRow> {
+export function contactCsvRows(
+  db: DB,
+  input: unknown,
+  me: string,
+  submissions: ContactSubmissions,
+): AsyncIterable<ExportRow> {
   const filter = parseInput(contactFilterSchema, input, "Please correct the filters.");
   return keysetPages<ExportRow>(async (after) => {
     let q = filteredContacts(db, filter, me).leftJoin("user", "user.id", "contacts.owner_id").select(exportColumns);
@@ -107,10 +121,16 @@ export function contactCsvRows(db: DB, input: unknown, me: string): AsyncIterabl
       q = q.where((eb) =>
         eb(eb.refTuple("contacts.created_at", "contacts.id"), "<", eb.tuple(after.created_at, after.id)),
       );
-    return (await q
+    const rows = (await q
       .orderBy("contacts.created_at", "desc")
       .orderBy("contacts.id", "desc")
       .limit(PAGE)
       .execute()) as ExportRow[];
+    const consent = await submissions.latestConsent(
+      db,
+      rows.map((r) => r.id),
+    );
+    for (const row of rows) row.consent = consent.get(row.id);
+    return rows;
   }, PAGE);
 }

@@ -90,12 +90,33 @@ export async function unlinkSubmission(trx: DB, contactId: string): Promise<void
     .execute();
 }
 
-/** The contact's details as they stand (to show where a submission differs from them). */
+/**
+ * When the contact's oldest unanswered non-spam submission arrived (null: nothing waits), as
+ * server/forms counts it: forms call this in the transaction that stores, restores, marks as
+ * spam or deletes a submission (decision 0048). Only contacts write the contacts table.
+ */
+export async function setContactWaiting(trx: DB, contactId: string, since: string | null): Promise<void> {
+  await trx.updateTable("contacts").set({ waiting_since: since }).where("id", "=", contactId).execute();
+}
+
+/** The contact's details as they stand (to show where a submission differs from them), with its owner. */
 export async function contactSummary(db: DB, contactId: string) {
   const c = await db
     .selectFrom("contacts")
-    .select(["id", "name", "business_name", "email", "phone", "website", "submission_count"])
-    .where("id", "=", contactId)
+    .leftJoin("user", "user.id", "contacts.owner_id")
+    .select([
+      "contacts.id",
+      "contacts.name",
+      "contacts.business_name",
+      "contacts.email",
+      "contacts.phone",
+      "contacts.website",
+      "contacts.submission_count",
+      "user.name as owner_name",
+      "user.email as owner_email",
+      "user.banned as owner_banned",
+    ])
+    .where("contacts.id", "=", contactId)
     .executeTakeFirst();
   return c
     ? {
@@ -106,6 +127,8 @@ export async function contactSummary(db: DB, contactId: string) {
         phone: c.phone,
         website: c.website,
         submissions: Number(c.submission_count),
+        /** Its owner, unless there is none or their account is disabled. */
+        owner: c.owner_email && !c.owner_banned ? { name: c.owner_name ?? c.owner_email, email: c.owner_email } : null,
       }
     : undefined;
 }

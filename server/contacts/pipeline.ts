@@ -1,6 +1,7 @@
 import {
   bulkChangeSchema,
   CONTACT_STATUS_LABELS,
+  isClosedStatus,
   noteSchema,
   ownerChangeSchema,
   statusChangeSchema,
@@ -14,12 +15,15 @@ import type { Actor } from "../auth/actor";
 import { kickJobs } from "../jobs/jobs";
 import { emitEvent } from "../webhooks/deliveries";
 import { actorName, addActivity, auditFrom, getContact } from "./contacts";
+import { recordResponse } from "./response";
+import { eraseContactRows } from "./person-data";
 import type { ContactSubmissions } from "./submission-port";
 
 /**
  * Moving contacts along the pipeline: status (a lost one with its reason), owner, notes,
  * the same change for many at once, and erasure. Each change writes a timeline event on
- * the contact and an audit row (target: the contact's id; no personal data).
+ * the contact and an audit row (target: the contact's id; no personal data); a note, a
+ * status change and an owner assignment are the first response to what waits (response.ts).
  */
 
 async function ownerLabel(db: DB, ownerId: string | null): Promise<string | null> {
@@ -46,6 +50,7 @@ async function applyChange(
   id: string,
   change: Change,
   ownerName: string | null,
+  submissions: ContactSubmissions,
 ): Promise<boolean> {
   const before = await db
     .selectFrom("contacts")
@@ -55,6 +60,7 @@ async function applyChange(
   if (!before) return false;
   const now = nowIso();
   let changed = false;
+  let statusChanged = false;
   if (
     change.status &&
     (change.status !== before.status || (change.status === "lost" && change.lostReason !== before.lost_reason))
@@ -62,9 +68,18 @@ async function applyChange(
     const lostReason = change.status === "lost" ? (change.lostReason ?? null) : null;
     await db
       .updateTable("contacts")
-      .set({ status: change.status, lost_reason: lostReason, updated_at: now })
+      .set({
+        status: change.status,
+        lost_reason: lostReason,
+        updated_at: now,
+        // Closed (customer or lost) since now; open again: not closed. Customer to lost stays closed since then.
+        ...(isClosedStatus(change.status) !== isClosedStatus(before.status)
+          ? { closed_at: isClosedStatus(change.status) ? now : null }
+          : {}),
+      })
       .where("id", "=", id)
       .execute();
+    statusChanged = true;
     const details = { from: before.status, to: change.status };
     await addActivity(db, { contactId: id, kind: "status", actor, actorName: name }, { body: lostReason, details });
     await writeAudit(db, { action: "contact.status_changed", target: id, ...auditFrom(actor), details });
@@ -92,30 +107,53 @@ async function applyChange(
     });
     changed = true;
   }
+  // A status change or an assignment to someone answers what waits (removing the owner does not).
+  const kind = statusChanged ? "status" : change.ownerId && changed ? "owner" : null;
+  if (kind) await recordResponse(db, submissions, id, actor, name, kind);
   return changed;
 }
 
-export async function setStatus(db: DB, actor: Actor, id: string, input: unknown): Promise<string> {
+export async function setStatus(
+  db: DB,
+  actor: Actor,
+  id: string,
+  input: unknown,
+  submissions: ContactSubmissions,
+): Promise<string> {
   const change = parseInput(statusChangeSchema, input);
   await getContact(db, id);
   const name = await actorName(db, actor);
-  const changed = await db.transaction().execute((trx) => applyChange(trx, actor, name, id, change, null));
+  const changed = await db.transaction().execute((trx) => applyChange(trx, actor, name, id, change, null, submissions));
   if (changed) kickJobs();
   const label = CONTACT_STATUS_LABELS[change.status];
   return changed ? `Status changed to ${label}.` : `Already ${label}.`;
 }
 
-export async function setOwner(db: DB, actor: Actor, id: string, input: unknown): Promise<string> {
+export async function setOwner(
+  db: DB,
+  actor: Actor,
+  id: string,
+  input: unknown,
+  submissions: ContactSubmissions,
+): Promise<string> {
   const { ownerId } = parseInput(ownerChangeSchema, input);
   await getContact(db, id);
   const owner = await ownerLabel(db, ownerId);
   const name = await actorName(db, actor);
-  const changed = await db.transaction().execute((trx) => applyChange(trx, actor, name, id, { ownerId }, owner));
+  const changed = await db
+    .transaction()
+    .execute((trx) => applyChange(trx, actor, name, id, { ownerId }, owner, submissions));
   if (!changed) return owner ? `Already assigned to ${owner}.` : "Already unassigned.";
   return owner ? `Assigned to ${owner}.` : "Owner removed.";
 }
 
-export async function addNote(db: DB, actor: Actor, id: string, input: unknown): Promise<void> {
+export async function addNote(
+  db: DB,
+  actor: Actor,
+  id: string,
+  input: unknown,
+  submissions: ContactSubmissions,
+): Promise<void> {
   const { body } = parseInput(noteSchema, input);
   await getContact(db, id);
   const name = await actorName(db, actor);
@@ -123,11 +161,17 @@ export async function addNote(db: DB, actor: Actor, id: string, input: unknown):
     await addActivity(trx, { contactId: id, kind: "note", actor, actorName: name }, { body });
     await trx.updateTable("contacts").set({ updated_at: nowIso() }).where("id", "=", id).execute();
     await writeAudit(trx, { action: "contact.note_added", target: id, ...auditFrom(actor) });
+    await recordResponse(trx, submissions, id, actor, name, "note");
   });
 }
 
 /** The same status and/or owner change for up to CONTACT_LIMITS.bulk contacts, all or nothing. */
-export async function bulkChange(db: DB, actor: Actor, input: unknown): Promise<{ changed: number; missing: number }> {
+export async function bulkChange(
+  db: DB,
+  actor: Actor,
+  input: unknown,
+  submissions: ContactSubmissions,
+): Promise<{ changed: number; missing: number }> {
   const value = parseInput(bulkChangeSchema, input);
   const owner = value.ownerId !== undefined ? await ownerLabel(db, value.ownerId) : null;
   const name = await actorName(db, actor);
@@ -141,7 +185,7 @@ export async function bulkChange(db: DB, actor: Actor, input: unknown): Promise<
     for (const id of ids) {
       if (!existing.has(id)) continue;
       found += 1;
-      if (await applyChange(trx, actor, name, id, value, owner)) changed += 1;
+      if (await applyChange(trx, actor, name, id, value, owner, submissions)) changed += 1;
     }
     return { changed, missing: ids.length - found };
   });
@@ -182,8 +226,7 @@ export async function deleteContact(
   const summary = await erasureSummary(db, id, submissions);
   await db.transaction().execute(async (trx) => {
     await submissions.erase(trx, id);
-    await trx.deleteFrom("contact_activity").where("contact_id", "=", id).execute();
-    await trx.deleteFrom("contacts").where("id", "=", id).execute();
+    await eraseContactRows(trx, [id]);
     await writeAudit(trx, { action: "contact.deleted", target: id, ...auditFrom(actor), details: summary });
   });
   return { submissions: summary.submissions, files: summary.files };

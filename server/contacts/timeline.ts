@@ -10,7 +10,7 @@ export type { TimelineSubmission };
 
 export interface TimelineActivity {
   id: string;
-  kind: "note" | "status" | "owner" | "edited" | "created";
+  kind: "note" | "status" | "owner" | "edited" | "created" | "logged";
   createdAt: string;
   actorName: string | null;
   body: string | null;

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import { ADMIN_ARTICLE_PAGE_SIZE, type ArticleListQuery, type ContentStatus } from "@common/content";
 import type { DB } from "../db";
+import { containsPattern } from "../db/dialect";
 import type { ArticleColumns } from "../db/schema";
 import { untyped, type ArticleTable } from "./articles";
 import { articlePath } from "./redirects";
@@ -43,10 +44,6 @@ type ListRow = Pick<
 >;
 
 /** `%text%` for LIKE, with LIKE's own characters escaped. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function effectiveStatus(row: { status: string; published_at: string | null }, now: Date): ContentStatus {
   if (!(VISIBLE_STATUSES as string[]).includes(row.status) || !row.published_at) return "draft";
   return row.published_at <= now.toISOString() ? "published" : "scheduled";

@@ -6,6 +6,7 @@ import { auditActionLabels, listAudit } from "../audit/audit";
 import type { DB } from "../db";
 import { isPostgres } from "../db/dialect";
 import { failedSubmissionNotifications } from "../forms/inbox";
+import { responseTimes, type ResponseTimes } from "../forms/response-stats";
 
 /**
  * The /admin dashboard's figures. A lead is a new contact (one person or business; spam
@@ -22,6 +23,8 @@ export interface DashboardData {
   /** The last 30 Arizona days, oldest first, split by source. */
   perDay: Array<{ date: string } & Record<LeadSourceGroup, number>>;
   byStatus: Array<{ status: ContactStatus; count: number }>;
+  /** First-response times in business minutes and the leads waiting past the target (decision 0048). */
+  responses: ResponseTimes;
   newest: Array<{ id: string; name: string; businessName: string; status: ContactStatus; createdAt: string }>;
   content: {
     drafts: number;
@@ -68,32 +71,34 @@ export async function dashboardData(db: DB, options: { withAudit: boolean; now?:
     ? sql<string>`to_char(created_at at time zone 'America/Phoenix', 'YYYY-MM-DD')`
     : sql<string>`substr(datetime(created_at, '-7 hours'), 1, 10)`;
 
-  const [todayCount, week, month, perDayRows, statusRows, newest, content, failed, activity] = await Promise.all([
-    since(today),
-    since(addDays(today, -6)),
-    since(monthStart),
-    db
-      .selectFrom("contacts")
-      .select([day.as("day"), "source", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("created_at", ">=", arizonaDayStart(monthStart))
-      .groupBy([day, "source"])
-      .execute(),
-    db
-      .selectFrom("contacts")
-      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-      .groupBy("status")
-      .execute(),
-    db
-      .selectFrom("contacts")
-      .select(["id", "name", "business_name", "status", "created_at"])
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(5)
-      .execute(),
-    contentNeedingAttention(db),
-    failedNotifications(db),
-    options.withAudit ? listAudit(db, { limit: 8 }) : Promise.resolve(null),
-  ]);
+  const [todayCount, week, month, perDayRows, statusRows, newest, content, failed, activity, responses] =
+    await Promise.all([
+      since(today),
+      since(addDays(today, -6)),
+      since(monthStart),
+      db
+        .selectFrom("contacts")
+        .select([day.as("day"), "source", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("created_at", ">=", arizonaDayStart(monthStart))
+        .groupBy([day, "source"])
+        .execute(),
+      db
+        .selectFrom("contacts")
+        .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("status")
+        .execute(),
+      db
+        .selectFrom("contacts")
+        .select(["id", "name", "business_name", "status", "created_at"])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(5)
+        .execute(),
+      contentNeedingAttention(db),
+      failedNotifications(db),
+      options.withAudit ? listAudit(db, { limit: 8 }) : Promise.resolve(null),
+      responseTimes(db, options.now),
+    ]);
 
   const perDay = Array.from({ length: 30 }, (_, i) => ({
     date: addDays(monthStart, i),
@@ -113,6 +118,7 @@ export async function dashboardData(db: DB, options: { withAudit: boolean; now?:
     counts: { today: todayCount, week, month },
     perDay,
     byStatus: CONTACT_STATUSES.map((status) => ({ status, count: counted.get(status) ?? 0 })),
+    responses,
     newest: newest.map((r) => ({
       id: r.id,
       name: r.name,

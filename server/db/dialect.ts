@@ -18,3 +18,8 @@ export function columnTypes(db: Kysely<any>) {
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+/** A `like … escape '\'` pattern matching text that contains `text` (lower-cased; %, _ and \ taken literally). */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,9 +1,12 @@
 import type { Generated } from "kysely";
 import type { ContactStatus } from "@common/contacts";
+import type { PrivacyTables } from "./schema-privacy";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
 import type { ProposalState, ProposalTables } from "./schema-proposals";
 import type { AnalyticsTables } from "./schema-analytics";
 import type { AutoReplySubmissionColumns, AutoReplyTables } from "./schema-auto-reply";
+import type { ContactWaitingColumns, SubmissionResponseColumns } from "./schema-response-clock";
+import type { ConsentTables } from "./schema-consent";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -113,13 +116,16 @@ export interface ContactsTable {
   /** Written by setContactProposalSummary only (server/proposals calls it); null: no review yet. */
   proposal_state: ProposalState | null;
   proposal_annual_savings_cents: number | null;
+  /** When it was last moved from an open status to customer or lost; null while open (retention counts from it). */
+  closed_at: string | null;
 }
 
 /** Notes and status, owner and edit events on a contact (the detail view's timeline). */
 export interface ContactActivityTable {
   id: string;
   contact_id: string;
-  kind: "note" | "status" | "owner" | "edited" | "created";
+  /** "logged": staff logged a call or an e-mail (details.channel). */
+  kind: "note" | "status" | "owner" | "edited" | "created" | "logged";
   actor_id: string | null;
   actor_name: string | null;
   body: string | null;
@@ -145,7 +151,12 @@ export interface SubmissionsTable extends AutoReplySubmissionColumns {
   /** JSON Answer[]: every answer with its label and type as they were when sent. */
   answers: string;
   consent: number | boolean;
+  /** The consent text's version (consent_texts.version); "" when the form has no consent field. */
   consent_version: string;
+  /** The page the form was posted from (its Referer, on the site's origin only). */
+  page_url: string | null;
+  /** The form definition's version when it was posted (a hash of its fields, server/forms/consent.ts). */
+  form_version: string | null;
   client_ip: string | null;
   user_agent: string | null;
   landing_page: string | null;
@@ -355,16 +366,16 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database extends ProposalTables, AnalyticsTables, AutoReplyTables {
+export interface Database extends ProposalTables, AnalyticsTables, PrivacyTables, ConsentTables, AutoReplyTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;
   help_guides: HelpGuidesTable;
   faq_items: FaqItemsTable;
   content_versions: ContentVersionsTable;
-  contacts: ContactsTable;
+  contacts: ContactsTable & ContactWaitingColumns;
   contact_activity: ContactActivityTable;
-  submissions: SubmissionsTable;
+  submissions: SubmissionsTable & SubmissionResponseColumns;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -1,13 +1,21 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { FORM_AUTO_REPLY, FREE_ANALYSIS_AUTO_REPLY, type AutoReplySettings } from "@common/auto-reply";
-import { formDefinitionSchema, type FormDefinition, type FormField, type PublicForm } from "@common/forms";
+import {
+  formDefinitionSchema,
+  PRIVACY_REQUEST_SYSTEM_KEY,
+  type FormDefinition,
+  type FormDefinitionData,
+  type FormField,
+  type PublicForm,
+} from "@common/forms";
 import { parseInput, ServiceError } from "@common/result";
 import { writeAudit } from "../audit/audit";
 import { bumpContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import type { Actor } from "../auth/actor";
+import { lockPrivacyRequestFields, PRIVACY_REQUEST_DEFAULT, privacyRequestFields } from "./privacy-request";
 import { assertMayChangeRecipients, mailAdminsRecipientsChanged, recipientsChanged } from "./recipients";
 import {
   FREE_ANALYSIS_DEFAULT,
@@ -52,7 +60,7 @@ function toDefinition(row: Row): FormDefinition {
     name: row.name,
     description: row.description,
     // The Free Analysis core fields as the code has them (free-analysis.ts), with staff's labels.
-    fields: row.system_key === FREE_ANALYSIS_SYSTEM_KEY ? freeAnalysisFields(fields) : fields,
+    fields: systemFormOf(row.system_key)?.fields(fields) ?? fields,
     recipients: JSON.parse(row.recipients) as string[],
     successMessage: row.success_message,
     active: Boolean(row.active),
@@ -74,6 +82,29 @@ export function publicForm(form: FormDefinition): PublicForm {
     systemKey: form.systemKey,
   };
 }
+
+/** The seeded forms whose core fields the code keeps (server/forms/core-fields.ts), by system key. */
+const SYSTEM_FORMS: Record<
+  string,
+  {
+    defaults: FormDefinitionData;
+    fields: (fields: readonly FormField[]) => FormField[];
+    lock: (fields: FormField[]) => { fields: FormField[] } | { error: string };
+  }
+> = {
+  [FREE_ANALYSIS_SYSTEM_KEY]: {
+    defaults: FREE_ANALYSIS_DEFAULT,
+    fields: freeAnalysisFields,
+    lock: lockFreeAnalysisFields,
+  },
+  [PRIVACY_REQUEST_SYSTEM_KEY]: {
+    defaults: PRIVACY_REQUEST_DEFAULT,
+    fields: privacyRequestFields,
+    lock: lockPrivacyRequestFields,
+  },
+};
+
+const systemFormOf = (key: string | null) => (key ? SYSTEM_FORMS[key] : undefined);
 
 const auditFrom = (actor: Actor) => ({
   actorId: actor.id,
@@ -154,8 +185,9 @@ export async function getFreeAnalysisForm(db: DB): Promise<FormDefinition> {
 
 function parseDefinition(input: unknown, system: string | null) {
   const data = parseInput(formDefinitionSchema, input);
-  if (system === FREE_ANALYSIS_SYSTEM_KEY) {
-    const locked = lockFreeAnalysisFields(data.fields);
+  const systemForm = systemFormOf(system);
+  if (systemForm) {
+    const locked = systemForm.lock(data.fields);
     if ("error" in locked) throw new ServiceError("validation", locked.error, { fields: locked.error });
     data.fields = locked.fields;
     data.active = true;
@@ -273,7 +305,7 @@ export async function updateForm(
 /** Deletes a staff form that has no submissions (one with submissions is switched off instead). */
 export async function deleteForm(db: DB, actor: Actor, id: string): Promise<void> {
   const form = await getForm(db, id);
-  if (form.systemKey) throw new ServiceError("conflict", "The Free Analysis form cannot be deleted.");
+  if (form.systemKey) throw new ServiceError("conflict", `The ${form.name} form is built in and cannot be deleted.`);
   const used = await db.selectFrom("submissions").select("id").where("form_id", "=", id).executeTakeFirst();
   if (used)
     throw new ServiceError(
@@ -287,26 +319,34 @@ export async function deleteForm(db: DB, actor: Actor, id: string): Promise<void
   });
 }
 
-/** Seeds the Free Analysis form (once). Idempotent: a definition staff edited is left as it is. */
+/** Seeds the system forms (Free Analysis, the privacy request), once each. Idempotent: a definition staff edited is left as it is. */
 export async function seedForms(db: DB): Promise<void> {
   const now = nowIso();
-  const d = FREE_ANALYSIS_DEFAULT;
-  await db
-    .insertInto("form_definitions")
-    .values({
-      id: crypto.randomUUID(),
-      slug: d.slug,
-      name: d.name,
-      description: d.description,
-      fields: JSON.stringify(d.fields),
-      recipients: JSON.stringify(d.recipients),
-      success_message: d.successMessage,
-      active: true,
-      system_key: FREE_ANALYSIS_SYSTEM_KEY,
-      auto_reply: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  for (const [systemKey, form] of Object.entries(SYSTEM_FORMS)) {
+    const d = form.defaults;
+    const seeded = await db
+      .selectFrom("form_definitions")
+      .select("id")
+      .where("system_key", "=", systemKey)
+      .executeTakeFirst();
+    if (seeded) continue;
+    await db
+      .insertInto("form_definitions")
+      .values({
+        id: crypto.randomUUID(),
+        slug: d.slug,
+        name: d.name,
+        description: d.description,
+        fields: JSON.stringify(d.fields),
+        recipients: JSON.stringify(d.recipients),
+        success_message: d.successMessage,
+        active: true,
+        system_key: systemKey,
+        auto_reply: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
 }

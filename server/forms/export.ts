@@ -1,12 +1,14 @@
+import { CONSENT_CSV_COLUMNS } from "@common/consent";
 import { answerText, type Answer, type FormDefinition } from "@common/forms";
 import type { DB } from "../db";
 import { keysetPages, type CsvColumn } from "../http/csv";
+import { consentEvidence, consentTextOf } from "./consent";
 import { inboxWhere, type InboxFilter } from "./inbox";
 
 /**
  * A form's submissions as CSV: one row per submission matching the inbox's current filter,
- * newest first, a column per field of the form, then the notification and where the
- * visitor came from. Read a page at a time by keyset on (created_at, id), so 100k rows
+ * newest first, a column per field of the form, then the notification, where the visitor
+ * came from and the consent evidence. Read a page at a time by keyset on (created_at, id), so 100k rows
  * stream with flat memory (server/http/csv.ts writes them).
  */
 
@@ -31,7 +33,14 @@ export function exportPage(db: DB, formId: string, filter: InboxFilter, pageSize
         "utm_source",
         "utm_medium",
         "utm_campaign",
-      ]);
+        "consent",
+        "consent_version",
+        "client_ip",
+        "user_agent",
+        "page_url",
+        "form_version",
+      ])
+      .select(consentTextOf);
     // A row-value comparison (as the contacts export), which both databases answer from the index.
     if (after) q = q.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(after.created_at, after.id)));
     return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(pageSize).execute();
@@ -66,6 +75,14 @@ export function submissionCsvColumns(form: Pick<FormDefinition, "fields">): Arra
     { header: "UTM source", value: (r) => r.utm_source },
     { header: "UTM medium", value: (r) => r.utm_medium },
     { header: "UTM campaign", value: (r) => r.utm_campaign },
+    // The consent evidence (decision 0049), empty for a form without a consent field.
+    ...CONSENT_CSV_COLUMNS.map((column): CsvColumn<ExportRow> => ({
+      header: column.header,
+      value: (r) => {
+        const evidence = consentEvidence(r);
+        return evidence ? column.value(evidence) : "";
+      },
+    })),
     { header: "Submission ID", value: (r) => r.id },
   ];
 }

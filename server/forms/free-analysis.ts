@@ -18,6 +18,7 @@ import {
   type FormDefinitionData,
   type FormField,
 } from "@common/forms";
+import { applyCoreFields, lockCoreFields } from "./core-fields";
 import { checkByDefinition, type FormChecks, type UploadedAnswerFile } from "./checks";
 
 export { FREE_ANALYSIS_SYSTEM_KEY };
@@ -113,15 +114,7 @@ export const FREE_ANALYSIS_DEFAULT: FormDefinitionData = {
  * appears at once without a migration.
  */
 export function freeAnalysisFields(fields: readonly FormField[]): FormField[] {
-  const byKey = new Map(fields.map((f) => [f.key, f]));
-  const core = FREE_ANALYSIS_CORE_FIELDS.map((f) => {
-    const staff = byKey.get(f.key);
-    return staff ? { ...f, label: staff.label, help: staff.help } : f;
-  });
-  const extras = fields
-    .filter((f) => !FREE_ANALYSIS_CORE_KEYS.includes(f.key))
-    .map((f) => ({ ...f, required: false, contact: null, locked: undefined }));
-  return [...core, ...extras];
+  return applyCoreFields(FREE_ANALYSIS_CORE_FIELDS, fields);
 }
 
 /**
@@ -129,13 +122,7 @@ export function freeAnalysisFields(fields: readonly FormField[]): FormField[] {
  * sentence when they tried to remove a core field.
  */
 export function lockFreeAnalysisFields(fields: FormField[]): { fields: FormField[] } | { error: string } {
-  const keys = new Set(fields.map((f) => f.key));
-  const missing = FREE_ANALYSIS_CORE_FIELDS.filter((f) => !keys.has(f.key));
-  if (missing.length)
-    return {
-      error: `The Free Analysis form's core fields cannot be removed (missing: ${missing.map((f) => f.label).join(", ")}).`,
-    };
-  return { fields: freeAnalysisFields(fields) };
+  return lockCoreFields("Free Analysis", FREE_ANALYSIS_CORE_FIELDS, fields);
 }
 
 /** The savings calculator's figures a request brings along (`?from=calculator`), kept as answers. */

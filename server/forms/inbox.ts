@@ -1,11 +1,13 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { addDays, arizonaDayStart } from "@common/arizona";
+import type { ConsentEvidence } from "@common/consent";
 import { answerText, type Answer } from "@common/forms";
 import { SUBMISSIONS_PAGE_SIZE, type SubmissionTab } from "@common/submissions";
 import { ServiceError } from "@common/result";
 import type { DB } from "../db";
 import type { Database } from "../db/schema";
 import { contactSummary } from "../contacts/intake";
+import { evidenceOfRow } from "./consent";
 import { getForm } from "./definitions";
 
 /**
@@ -177,6 +179,8 @@ export interface SubmissionDetail {
   attribution: Record<"landingPage" | "referrer" | "utmSource" | "utmMedium" | "utmCampaign", string | null>;
   clientIp: string | null;
   userAgent: string | null;
+  /** What the consent field proves (null: the form has none); read-only. */
+  consent: ConsentEvidence | null;
   contact: { id: string; name: string; businessName: string; email: string; phone: string; submissions: number } | null;
   /** Where this submission's details differ from the contact as first submitted (or as staff edited it). */
   differences: Array<{ field: string; label: string; submitted: string; contact: string }>;
@@ -260,6 +264,7 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
     },
     clientIp: s.client_ip,
     userAgent: s.user_agent,
+    consent: await evidenceOfRow(db, s),
     contact: contact
       ? {
           id: contact.id,

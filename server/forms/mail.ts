@@ -20,11 +20,15 @@ export function submissionAdminUrl(formId: string, submissionId: string): string
   return `${getConfig().siteUrl}/admin/forms/${formId}/submissions/${submissionId}`;
 }
 
+/** The staff notification address: STAFF_NOTIFY_EMAIL, or the site's e-mail in the settings. */
+export async function staffAddress(db: DB): Promise<string> {
+  return getConfig().staffNotifyEmail ?? (await getSiteSettings(db)).email;
+}
+
 export async function notificationRecipients(db: DB, formId: string): Promise<string[]> {
   const form = await getForm(db, formId).catch(() => undefined);
   if (form?.recipients.length) return form.recipients;
-  const fallback = getConfig().staffNotifyEmail ?? (await getSiteSettings(db)).email;
-  return [fallback];
+  return [await staffAddress(db)];
 }
 
 export function answerRows(answers: Answer[]): Array<[string, string]> {

@@ -11,6 +11,7 @@ import { rateLimiter, retryMessage } from "../http/rate-limit";
 import { kickJobs } from "../jobs/jobs";
 import { log } from "../logger";
 import { answerChecks, type FormChecks } from "./checks";
+import { postedFromPage } from "./consent";
 import { checkFormToken, FORM_TOKEN_MAX_AGE_MS, issueFormToken } from "./form-token";
 import { freeAnalysisChecks } from "./free-analysis";
 import { readPublicFormBody, type Upload } from "./public-body";
@@ -112,6 +113,7 @@ async function guardFormPost(
     clientIp: info.clientIp,
     userAgent: request.headers.get("user-agent"),
     attribution: attributionOfPost(request, form),
+    pageUrl: postedFromPage(request, config.siteUrl),
   };
   const raw = (key: string) => {
     const all = form.getAll(key).filter((v): v is string => typeof v === "string");

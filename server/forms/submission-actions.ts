@@ -14,6 +14,7 @@ import { submissionRow } from "./inbox";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
 import { enqueueAutoReply } from "./auto-reply";
+import { refreshContactWaiting, startResponseClock } from "./response-clock";
 import { linkSubmission, unlinkSubmission } from "../contacts/intake";
 
 /**
@@ -113,6 +114,9 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
         businessName: s.business_name || null,
       });
     }
+    // The clock (decision 0048): a restored one waits from when it arrived; spam waits for nobody.
+    if (spam) await refreshContactWaiting(trx, contactId);
+    else await startResponseClock(trx, id);
     await writeAudit(trx, {
       action: spam ? "submission.marked_spam" : "submission.restored",
       ...auditFrom(actor),
@@ -120,7 +124,7 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
       details: { formId, wasHeldFor: s.spam_reason },
     });
   });
-  if (notify) kickJobs();
+  kickJobs();
   return { notified: notify };
 }
 
@@ -157,6 +161,7 @@ export async function deleteSubmission(db: DB, actor: Actor, formId: string, id:
     );
     await trx.deleteFrom("submissions").where("id", "=", id).execute();
     if (s.contact_id) await unlinkSubmission(trx, s.contact_id);
+    await refreshContactWaiting(trx, s.contact_id);
     await writeAudit(trx, {
       action: "submission.deleted",
       ...auditFrom(actor),

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { Attribution } from "@common/attribution";
 import type { Answer, ContactRole, FileAnswer, FormDefinition } from "@common/forms";
 import { contactSourceOf } from "@common/contacts";
-import { CONSENT_VERSION } from "@common/lead";
 import { profileFromAnswers } from "@common/lead-profile";
 import { LEAD_LIMITS } from "@common/limits";
 import { getConfig } from "../config";
@@ -12,10 +11,13 @@ import { nowIso } from "../db/dialect";
 import { storedBytesSince, storeFile } from "../files/files";
 import { log } from "../logger";
 import type { CheckedPost } from "./checks";
+import { consentColumns } from "./consent";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
 import { enqueueAutoReply } from "./auto-reply";
 import { newSubmissionReference } from "./reference";
+import { startResponseClock } from "./response-clock";
+import { submissionHook } from "./submission-hooks";
 
 /**
  * Storing what a public form sent: the submission, its files and its contact (made or linked
@@ -28,6 +30,8 @@ export interface SubmissionMeta {
   userAgent?: string | null;
   /** How the visitor came: the page the visit landed on, the referrer and the UTM tags (first touch). */
   attribution?: Partial<Attribution>;
+  /** The page the form was posted from (consent evidence; server/forms/consent.ts). */
+  pageUrl?: string | null;
 }
 
 const cut = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
@@ -112,19 +116,24 @@ export async function storeSubmission(
   const now = nowIso();
   const details = contactDetailsOf(form, post.answers);
   const consent = post.answers.some((a) => a.type === "consent" && a.value === true);
+  const hook = submissionHook(form);
   const stored = await db.transaction().execute(async (trx) => {
     // The contact first: its write takes the database's write lock before the reads below
     // (SQLite refuses a read transaction's later write when another process wrote meanwhile).
-    const contact = await linkSubmission(
-      trx,
-      details,
-      {
-        source: contactSourceOf(form.slug, post.source),
-        profile: profileFromAnswers(form.fields, post.answers),
-        attribution: meta.attribution,
-      },
-      now,
-    );
+    // A system form outside the sales side (a privacy request) makes no contact.
+    const contact =
+      hook?.lead === false
+        ? null
+        : await linkSubmission(
+            trx,
+            details,
+            {
+              source: contactSourceOf(form.slug, post.source),
+              profile: profileFromAnswers(form.fields, post.answers),
+              attribution: meta.attribution,
+            },
+            now,
+          );
     const submissionId = crypto.randomUUID();
     const reference = await newSubmissionReference(trx);
     const files: Answer[] = [];
@@ -172,12 +181,11 @@ export async function storeSubmission(
         id: submissionId,
         reference,
         form_id: form.id,
-        contact_id: contact.id,
+        contact_id: contact?.id ?? null,
         source: post.source.slice(0, 20),
         ...submissionBase(details, meta),
         answers: JSON.stringify(answers),
-        consent,
-        consent_version: CONSENT_VERSION,
+        ...(await consentColumns(trx, form, consent, meta.pageUrl, now)),
         file_note: notes.length ? notes.join(" ") : null,
         spam: false,
         spam_reason: null,
@@ -206,21 +214,25 @@ export async function storeSubmission(
     await enqueueSubmissionNotification(trx, submissionId);
     // The submitter's auto-reply (when the form's is on), the same way.
     await enqueueAutoReply(trx, form, submissionId);
+    // The clock on the lead (decision 0048): its deadline, its contact waiting, one reminder.
+    await startResponseClock(trx, submissionId);
+    await hook?.stored(trx, { id: submissionId, form, answers, email: details.email.toLowerCase() });
     // The outgoing webhooks subscribed to it (sent after the commit with the e-mail: kickJobs).
-    await emitEvent(trx, "submission.received", {
-      submissionId,
-      formId: form.id,
-      formName: form.name,
-      contactId: contact.id,
-      name: details.name,
-      email: details.email,
-      businessName: details.businessName || null,
-    });
+    if (contact)
+      await emitEvent(trx, "submission.received", {
+        submissionId,
+        formId: form.id,
+        formName: form.name,
+        contactId: contact.id,
+        name: details.name,
+        email: details.email,
+        businessName: details.businessName || null,
+      });
     return {
       submissionId,
       reference,
-      contactId: contact.id,
-      returning: contact.returning,
+      contactId: contact?.id ?? null,
+      returning: contact?.returning ?? false,
       filesStored: fileRows.map((r) => r.fieldKey),
       filesRefused,
     };
@@ -266,6 +278,9 @@ export async function storeSpamSubmission(
   );
   const consent = raw(form.fields.find((f) => f.type === "consent")?.key ?? "consent");
   const id = crypto.randomUUID();
+  const now = nowIso();
+  // Its consent text is kept under its version first (a text kept without its post is harmless).
+  const evidence = await consentColumns(db, form, Boolean(consent && String(consent).trim()), meta.pageUrl, now);
   await db
     .insertInto("submissions")
     .values({
@@ -276,8 +291,7 @@ export async function storeSpamSubmission(
       source: source.slice(0, 20),
       ...submissionBase(details, meta),
       answers: JSON.stringify(answers),
-      consent: Boolean(consent && String(consent).trim()),
-      consent_version: CONSENT_VERSION,
+      ...evidence,
       file_note: null,
       spam: true,
       spam_reason: reason,
@@ -287,7 +301,7 @@ export async function storeSpamSubmission(
       notify_attempts: 0,
       notify_last_attempt_at: null,
       notify_error: null,
-      created_at: nowIso(),
+      created_at: now,
     })
     .execute();
   log.warn("form post held as spam", { form: form.slug, submissionId: id, reason });

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { sql, type Selectable } from "kysely";
+import { sql, type Selectable, type SqlBool } from "kysely";
 import type { DB } from "../db";
 import type { JobsTable } from "../db/schema";
-import { isPostgres } from "../db/dialect";
+import { containsPattern, isPostgres } from "../db/dialect";
 import { log } from "../logger";
 
 /**
@@ -194,4 +194,22 @@ export function startJobRunner(db: DB, options: { intervalMs?: number } = {}): (
     clearInterval(timer);
     if (kick === tick) kick = undefined;
   };
+}
+
+/**
+ * Deletes the jobs whose payload or last error names this text (a person's e-mail address, on
+ * erasure: a mail server's refusal may quote it), in the caller's transaction. Returns how many.
+ */
+export async function deleteJobsNaming(trx: DB, text: string): Promise<number> {
+  const like = containsPattern(text);
+  const result = await trx
+    .deleteFrom("jobs")
+    .where((eb) =>
+      eb.or([
+        sql<SqlBool>`lower(${sql.ref("payload")}) like ${like} escape '\\'`,
+        sql<SqlBool>`lower(${sql.ref("last_error")}) like ${like} escape '\\'`,
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

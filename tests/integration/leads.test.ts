@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT_TEXT } from "@common/lead";
 import { readStoredFile } from "@server/files/files";
+import { consentVersionOf } from "@server/forms/consent";
 import { dbKinds } from "../support/db";
 import { answerOf, formToken as token, leadForm, samplePdf } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
@@ -131,7 +133,8 @@ describe.each(dbKinds())("Free Analysis form on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(submission).toMatchObject({
       email: "dana.ruiz@ruizauto.example",
-      consent_version: "2025-01",
+      // The consent text's version (decision 0049): its SHA-256, first 16 hex characters.
+      consent_version: consentVersionOf(CONSENT_TEXT),
       source: "contact",
       client_ip: ip,
     });

@@ -4,6 +4,7 @@ import { MONTHLY_VOLUMES, PAYMENT_METHODS } from "@common/lead";
 import { readLeadProfile } from "@common/lead-profile";
 import type { Answer } from "@common/forms";
 import { migrateToLatest } from "@server/db";
+import { consentVersionOf } from "@server/forms/consent";
 import { contactSubmissions } from "@server/forms/contact-submissions";
 import { getSubmission, listSubmissions } from "@server/forms/inbox";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
@@ -49,7 +50,6 @@ const KEPT = [
   "email",
   "phone",
   "website",
-  "consent_version",
   "source",
   "client_ip",
   "user_agent",
@@ -89,6 +89,8 @@ describe.each(dbKinds())("migration 0050 (one submissions table) on %s", (kind) 
 
   it("keeps every submission with every column it had, the form it came through and the file note", async () => {
     const rows = await after("submissions");
+    const stored = await (t.db as unknown as Kysely<any>).selectFrom("consent_texts").selectAll().execute();
+    const texts = new Map(stored.map((r) => [r.version as string, r.text as string]));
     expect(rows.map((r) => r.id)).toEqual(before.lead_submissions!.map((r) => r.id));
     for (const old of before.lead_submissions!) {
       const row = rows.find((r) => r.id === old.id)!;
@@ -96,6 +98,10 @@ describe.each(dbKinds())("migration 0050 (one submissions table) on %s", (kind) 
       expect(Boolean(row.spam)).toBe(Boolean(old.spam));
       expect(Boolean(row.consent)).toBe(Boolean(old.consent));
       expect(row.file_note).toBe(old.statement_note);
+      // Migration 0075 (decision 0049) names the consent text the answers carry by its version.
+      const consent = (JSON.parse(row.answers) as Answer[]).find((a) => a.type === "consent");
+      expect(row.consent_version).toBe(consent ? consentVersionOf(consent.label) : "");
+      if (consent) expect(texts.get(row.consent_version)).toBe(consent.label);
       // Filed under its form; the one stored before forms existed under Free Analysis.
       expect(row.form_id).toBe(old.form_id ?? seeded.fa);
     }
@@ -167,13 +173,22 @@ describe.each(dbKinds())("migration 0050 (one submissions table) on %s", (kind) 
 
   it("moves the contacts' volume and processor into the lead profile, with their first request's ticket and methods", async () => {
     const contacts = await after("contacts");
+    const submissions = await after("submissions");
     expect(contacts.map((c) => c.id)).toEqual(before.contacts!.map((c) => c.id));
     for (const old of before.contacts!) {
       const row = contacts.find((c) => c.id === old.id)!;
       const { monthly_volume, current_processor, ...rest } = old;
       // Migration 0055 (proposals) adds two columns, empty for every contact that had none.
-      const { lead_profile, proposal_state, proposal_annual_savings_cents, ...kept } = row;
+      const { lead_profile, proposal_state, proposal_annual_savings_cents, waiting_since, closed_at, ...kept } = row;
       expect([proposal_state, proposal_annual_savings_cents]).toEqual([null, null]);
+      // Migration 0075: when a contact was closed (none of these is).
+      expect(closed_at).toBeNull();
+      // Migration 0070 (decision 0048): nobody answered these, so each waits since its first non-spam submission.
+      const waiting = submissions
+        .filter((s) => s.contact_id === old.id && !s.spam)
+        .map((s) => new Date(s.created_at).toISOString())
+        .sort()[0];
+      expect(waiting_since ? new Date(waiting_since).toISOString() : null).toBe(waiting ?? null);
       expect(kept).toEqual(rest);
       const profile = JSON.parse(lead_profile);
       expect(profile.monthlyVolume ?? null).toBe(monthly_volume);

@@ -147,6 +147,7 @@ export const ENDPOINTS: Record<string, Targets> = {
   "PUT /api/admin/contacts/:id/status": call("PUT", (f) => `/api/admin/contacts/${f.contactId}/status`),
   "PUT /api/admin/contacts/:id/owner": call("PUT", (f) => `/api/admin/contacts/${f.contactId}/owner`),
   "POST /api/admin/contacts/:id/notes": call("POST", (f) => `/api/admin/contacts/${f.contactId}/notes`),
+  "POST /api/admin/contacts/:id/touches": call("POST", (f) => `/api/admin/contacts/${f.contactId}/touches`),
   "DELETE /api/admin/contacts/:id": call("DELETE", `/api/admin/contacts/${MISSING}`),
 
   "POST /api/admin/contacts/proposals/contact/:contactId/reviews": call(
@@ -161,6 +162,9 @@ export const ENDPOINTS: Record<string, Targets> = {
   // The visitor beacon (server/analytics): a hostile body counts nothing, always 204.
   "POST /api/collect": call("POST", "/api/collect"),
   // Outgoing webhooks: ids no webhook or delivery has (an add with a hostile body adds nothing).
+  // Privacy requests: an erasure with a hostile body erases nothing; a request no row has.
+  "POST /api/admin/privacy/erase": call("POST", "/api/admin/privacy/erase"),
+  "POST /api/admin/privacy/requests/:id/done": call("POST", `/api/admin/privacy/requests/${MISSING}/done`),
   "POST /api/admin/integrations": call("POST", "/api/admin/integrations"),
   "PATCH /api/admin/integrations/:id": call("PATCH", `/api/admin/integrations/${MISSING}`),
   "DELETE /api/admin/integrations/:id": call("DELETE", `/api/admin/integrations/${MISSING}`),

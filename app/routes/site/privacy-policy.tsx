@@ -234,9 +234,13 @@ export default function Page() {
             <>
               <p>
                 You can ask us to show you the information we hold about you, correct it, delete it, or stop contacting
-                you, at any time and free of charge. We will answer within 30 days and may ask you to confirm your
-                identity first. Residents of states with consumer privacy laws, such as California, have these rights by
-                law; we extend them to every visitor.
+                you, at any time and free of charge. We confirm that a request is yours by sending a link to your e-mail
+                address, and answer within 45 days of your confirmation. Residents of states with consumer privacy laws,
+                such as California, have these rights by law; we extend them to every visitor.
+              </p>
+              <p>
+                To ask for a copy of your data or for its deletion, use our{" "}
+                <Link to="/forms/privacy-request">privacy request form</Link>.
               </p>
               <p>Every e-mail we send you also explains how to stop receiving them.</p>
             </>

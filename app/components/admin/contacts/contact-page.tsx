@@ -5,6 +5,7 @@ import type { ContactDetailResponse } from "@server/contacts/api";
 import type { ContactProposalsResponse } from "@server/proposals/api";
 import { ContactDetails } from "~/components/admin/contacts/contact-details";
 import { ContactPipeline } from "~/components/admin/contacts/contact-pipeline";
+import { ContactResponse } from "~/components/admin/contacts/contact-response";
 import { ContactTimeline } from "~/components/admin/contacts/contact-timeline";
 import { StatusBadge } from "~/components/admin/contacts/status";
 import { ProposalPanel } from "~/components/admin/proposals/proposal-panel";
@@ -52,6 +53,7 @@ export function ContactPage() {
           </div>
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="grid min-w-0 content-start gap-6">
+              <ContactResponse detail={detail.data} />
               <ContactDetails key={detail.data.contact.updatedAt} detail={detail.data} />
               <ContactTimeline detail={detail.data} extra={proposals.data?.events} />
             </div>

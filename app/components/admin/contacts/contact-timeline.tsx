@@ -4,7 +4,9 @@ import { Link } from "react-router";
 import { CONTACT_STATUS_LABELS, noteSchema, sourceLabel, type ContactStatus } from "@common/contacts";
 import { fileTypeLabel } from "@common/lead";
 import { CONTACT_LIMITS } from "@common/limits";
+import { FIRST_RESPONSE_LABELS } from "@common/response-clock";
 import type { ContactDetailResponse } from "@server/contacts/api";
+import { ConsentEvidenceView } from "~/components/admin/forms/consent-evidence";
 import { useApiForm } from "~/components/admin/use-api-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -39,7 +41,8 @@ export function ContactTimeline({
   const note = useApiForm(noteRef, {
     schema: noteSchema,
     send: (input) => apiAction("POST", `${url}/notes`, input),
-    invalidate: contactsKeys.detail(detail.contact.id),
+    // The whole domain: a note may answer a waiting lead (the list's "waiting" goes).
+    invalidate: contactsKeys.all,
   });
   const entries: Entry[] = [
     ...detail.submissions.map((s) => ({ at: s.createdAt, submission: s })),
@@ -102,7 +105,16 @@ function SubmissionEntry({ contactId, submission: s }: { contactId: string; subm
         <Badge variant="destructive" className="mt-2">
           Marked as spam by staff
         </Badge>
-      ) : null}
+      ) : s.firstResponse ? (
+        <p className="mt-2 text-sm text-muted-foreground">
+          Answered {formatDateTime(s.firstResponse.at)} by {s.firstResponse.byName || "staff"} with{" "}
+          {FIRST_RESPONSE_LABELS[s.firstResponse.kind]}
+        </p>
+      ) : (
+        <Badge variant="outline" className="mt-2">
+          Not answered yet
+        </Badge>
+      )}
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         {s.answers.map((a, i) => (
           <div key={`${i}-${a.label}`} className="contents">
@@ -127,6 +139,16 @@ function SubmissionEntry({ contactId, submission: s }: { contactId: string; subm
             </li>
           ))}
         </ul>
+      ) : null}
+      {s.fileNote ? (
+        <p className="mt-3 text-sm text-muted-foreground" role="note">
+          {s.fileNote}
+        </p>
+      ) : null}
+      {s.consent ? (
+        <div className="mt-3">
+          <ConsentEvidenceView evidence={s.consent} folded />
+        </div>
       ) : null}
       {s.notifyStatus === "failed" ? (
         <Badge variant="destructive" className="mt-3">

@@ -22,6 +22,7 @@ import { apiAction, ApiRequestError } from "~/lib/queryClient";
 import { contactsKeys } from "~/lib/query-keys";
 import { ContactFilters } from "./contact-filters";
 import { StatusBadge } from "./status";
+import { WaitingBadge } from "./waiting";
 import { ProposalCell } from "~/components/admin/proposals/proposal-summary";
 
 const FILTER_KEYS = ["q", "status", "owner", "source", "proposal", "from", "to", "sort"] as const;
@@ -131,7 +132,12 @@ export function ContactsTable() {
                     <p className="break-all text-muted-foreground">{c.email}</p>
                   </TableCell>
                   <TableCell>
-                    <StatusBadge status={c.status} />
+                    <div className="flex flex-col items-start gap-1">
+                      <StatusBadge status={c.status} />
+                      {c.waitingSince ? (
+                        <WaitingBadge since={c.waitingSince} overdue={list.data.overdue.includes(c.id)} />
+                      ) : null}
+                    </div>
                   </TableCell>
                   <TableCell className="hidden md:table-cell">{c.ownerName ?? "Unassigned"}</TableCell>
                   <TableCell className="hidden lg:table-cell">{sourceLabel(c.source)}</TableCell>

@@ -14,6 +14,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { failureMessage } from "~/components/ui/use-result-feedback";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { dashboardKeys } from "~/lib/query-keys";
+import { ResponseTimes } from "./response-times";
 import { VisitorsSection } from "./visitors";
 
 /** The chart and uPlot load only when the dashboard has its figures (never on a public page). */
@@ -29,7 +30,8 @@ const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numer
 
 /** /admin: new leads, the 30-day chart, the pipeline, what needs attention and recent activity. */
 export function Dashboard() {
-  const data = useQuery<DashboardResponse>({ queryKey: dashboardKeys.all });
+  // Fetched again on every visit: response times and waiting leads move with every staff action.
+  const data = useQuery<DashboardResponse>({ queryKey: dashboardKeys.all, refetchOnMount: "always" });
   return (
     <div className="grid grid-cols-1 gap-6">
       <QuickActions />
@@ -89,6 +91,7 @@ function Figures({ data }: { data: DashboardResponse }) {
         <Stat label="Last 7 days" value={data.counts.week} href={list(day(-6))} />
         <Stat label="Last 30 days" value={data.counts.month} href={list(day(-29))} />
       </section>
+      <ResponseTimes data={data.responses} />
       <Card title="Leads per day" description="The last 30 days (Arizona time), by where they came from.">
         <ul className="mt-3 flex flex-wrap gap-4 text-sm text-foreground" aria-label="Chart legend">
           {SERIES.map((s) => (

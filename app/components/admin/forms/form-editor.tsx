@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useParams, useRouteLoaderData } from "react-router";
-import { FIELD_TYPES, type FieldType, type FormDefinition } from "@common/forms";
+import { FIELD_TYPES, FREE_ANALYSIS_SYSTEM_KEY, type FieldType, type FormDefinition } from "@common/forms";
 import { FORM_LIMITS } from "@common/limits";
 import { can } from "@common/roles";
 import type { FormResponse } from "@server/forms/api";
@@ -49,9 +49,11 @@ function Editor({ definition }: { definition?: FormDefinition }) {
         </p>
         <h1 className="mt-1 text-2xl font-bold text-foreground">{definition ? definition.name : "New form"}</h1>
         <p className="mt-2 text-muted-foreground">
-          {system
+          {definition?.systemKey === FREE_ANALYSIS_SYSTEM_KEY
             ? "The Free Analysis form on /contact. Its core fields feed the contact record: edit their labels and help texts, and add optional fields of your own."
-            : "Build the form's fields; visitors see them in this order."}
+            : system
+              ? "The privacy-request form on /forms/privacy-request. Its core fields start a privacy request: edit their labels and help texts, and add optional fields of your own."
+              : "Build the form's fields; visitors see them in this order."}
         </p>
       </div>
       {formError && !Object.keys(fieldErrors).length ? <Alert variant="error">{formError}</Alert> : null}

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { Link } from "react-router";
+import { FREE_ANALYSIS_SYSTEM_KEY } from "@common/forms";
 import type { FormsResponse } from "@server/forms/api";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -48,7 +49,7 @@ export function FormList() {
               </TableHeader>
               <TableBody>
                 {forms.data.forms.map((form) => {
-                  const publicPath = form.systemKey ? "/contact" : `/forms/${form.slug}`;
+                  const publicPath = form.systemKey === FREE_ANALYSIS_SYSTEM_KEY ? "/contact" : `/forms/${form.slug}`;
                   return (
                     <TableRow key={form.id}>
                       <TableCell>

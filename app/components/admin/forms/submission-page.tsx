@@ -6,6 +6,7 @@ import { answerText, type Answer } from "@common/forms";
 import { SPAM_REASONS } from "@common/submissions";
 import type { SubmissionResponse } from "@server/forms/api";
 import { ConfirmAction } from "~/components/admin/confirm-action";
+import { ConsentEvidenceView } from "~/components/admin/forms/consent-evidence";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -107,6 +108,13 @@ export function SubmissionPage() {
       <SubmissionHeading formId={id} formName={form.name} submission={submission} />
       <SubmissionActions submission={submission} act={act} />
       <AnswersCard submission={submission} base={act.base} />
+      {submission.consent ? (
+        <Card title="Consent evidence" description="Recorded when the form was sent. It cannot be changed.">
+          <div className="mt-4">
+            <ConsentEvidenceView evidence={submission.consent} />
+          </div>
+        </Card>
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-2">
         <ContactCard submission={submission} />
         <OriginCard submission={submission} act={act} />
@@ -245,7 +253,7 @@ function AnswersCard({ submission, base }: { submission: Submission; base: strin
       ) : null}
       {submission.fileNote ? (
         <p className="mt-6 rounded-md border border-border bg-muted p-3 text-sm text-foreground" role="note">
-          <span className="font-semibold">File not stored: </span>
+          <span className="font-semibold">About the files: </span>
           {submission.fileNote}
         </p>
       ) : null}

@@ -15,6 +15,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { apiAction } from "~/lib/queryClient";
 import { openingHoursFromForm, ResponseTimesCard } from "./response-times-card";
+import { RetentionCard } from "./retention-card";
 import { mediaKeys, settingsKeys } from "~/lib/query-keys";
 
 const NUMBERS = [
@@ -24,6 +25,8 @@ const NUMBERS = [
   "calculatorPerTransactionFee",
   "calculatorMonthlyFee",
   "responseTargetMinutes",
+  "spamRetentionDays",
+  "statementRetentionDays",
 ];
 const flatSchema = formSchema(siteSettingsSchema, { numbers: NUMBERS });
 const schema: typeof flatSchema = {
@@ -47,6 +50,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       );
       return apiAction("PATCH", settingsKeys.all[0], changed);
     },
+    // The retention preview (under the same key) is counted again with the saved days.
     invalidate: settingsKeys.all,
     keepValues: true,
   });
@@ -140,6 +144,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       </Card>
       <ResponseTimesCard settings={settings} errors={errors} />
       <SeoCard settings={settings} errors={errors} />
+      <RetentionCard settings={settings} errors={errors} />
       {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={form.pending}>

@@ -1,0 +1,186 @@
+import crypto from "node:crypto";
+import type { Selectable } from "kysely";
+import { PRIVACY_REQUEST_CHOICES, type Answer } from "@common/forms";
+import {
+  PRIVACY_DUE_DAYS,
+  PRIVACY_VERIFY_HOURS,
+  type PrivacyRequestKind,
+  type PrivacyRequestsResponse,
+  type PrivacyRequestSummary,
+} from "@common/privacy";
+import { ServiceError } from "@common/result";
+import { writeAudit, writeAuditBy } from "../audit/audit";
+import type { Actor } from "../auth/actor";
+import { getConfig } from "../config";
+import { actorName } from "../contacts/contacts";
+import type { DB } from "../db";
+import { nowIso } from "../db/dialect";
+import type { PrivacyRequestsTable } from "../db/schema-privacy";
+import { enqueueJob } from "../jobs/jobs";
+
+/**
+ * Privacy requests (decision 0050), the one writer of `privacy_requests`. The privacy-request
+ * form's post (the one pipeline, server/forms) makes one, unverified, and commits with it a
+ * job that e-mails the requester a signed link that works for PRIVACY_VERIFY_HOURS. Opening
+ * it verifies the request: it is then due PRIVACY_DUE_DAYS later, and staff mark it done.
+ */
+
+export const PRIVACY_VERIFY_JOB = "privacy.verify-mail";
+const VERIFY_MS = PRIVACY_VERIFY_HOURS * 60 * 60 * 1000;
+const DUE_MS = PRIVACY_DUE_DAYS * 24 * 60 * 60 * 1000;
+const CONTEXT = "privacy-request";
+
+type Row = Selectable<PrivacyRequestsTable>;
+
+const linkExpiry = (row: Pick<Row, "created_at">) => new Date(Date.parse(row.created_at) + VERIFY_MS);
+
+function signature(id: string, expiresAt: number): string {
+  return crypto
+    .createHmac("sha256", getConfig().authSecret)
+    .update(`${CONTEXT}:${id}:${expiresAt}`)
+    .digest("base64url");
+}
+
+/** The confirmation link's token: the request id, its expiry and a signature over both. */
+export function verificationToken(row: Pick<Row, "id" | "created_at">): string {
+  const expiresAt = linkExpiry(row).getTime();
+  return `${row.id}.${expiresAt}.${signature(row.id, expiresAt)}`;
+}
+
+export function verificationUrl(row: Pick<Row, "id" | "created_at">): string {
+  return new URL(`/privacy-request/confirm?token=${verificationToken(row)}`, getConfig().siteUrl).toString();
+}
+
+/** The kind the form's "request" answer chose. */
+function kindOf(answers: Answer[]): PrivacyRequestKind {
+  const choice = answers.find((a) => a.key === "request")?.value;
+  return choice === PRIVACY_REQUEST_CHOICES.delete ? "delete" : "access";
+}
+
+/** The privacy-request form's hook (registered by the composition): the request and its e-mail job, in the submission's transaction. */
+export async function requestFromSubmission(
+  trx: DB,
+  submission: { id: string; answers: Answer[]; email: string },
+): Promise<void> {
+  const id = crypto.randomUUID();
+  await trx
+    .insertInto("privacy_requests")
+    .values({
+      id,
+      submission_id: submission.id,
+      email: submission.email,
+      kind: kindOf(submission.answers),
+      status: "unverified",
+      created_at: nowIso(),
+      verified_at: null,
+      due_at: null,
+      done_at: null,
+      done_by_name: null,
+      erased_at: null,
+    })
+    .execute();
+  await enqueueJob(trx, PRIVACY_VERIFY_JOB, { requestId: id }, { key: `${PRIVACY_VERIFY_JOB}:${id}` });
+}
+
+export type Verification =
+  | { ok: true; kind: PrivacyRequestKind; dueAt: string; already: boolean }
+  | { ok: false; reason: "invalid" | "expired" | "gone" };
+
+/**
+ * The requester opened the link: a valid, unexpired token verifies its request (once; again
+ * it answers as already confirmed). Refusals say why: a broken link, an expired one, a
+ * request no longer held.
+ */
+export async function verifyRequest(db: DB, token: string | null, now = new Date()): Promise<Verification> {
+  const match = token ? /^([0-9a-f-]{36})\.(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
+  if (!match) return { ok: false, reason: "invalid" };
+  const [, id, expires, given] = match as unknown as [string, string, string, string];
+  const expected = Buffer.from(signature(id, Number(expires)));
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, Buffer.from(given)))
+    return { ok: false, reason: "invalid" };
+  if (Number(expires) < now.getTime()) return { ok: false, reason: "expired" };
+  const row = await db.selectFrom("privacy_requests").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row || !row.email) return { ok: false, reason: "gone" };
+  if (row.status !== "unverified") return { ok: true, kind: row.kind, dueAt: row.due_at ?? "", already: true };
+  const dueAt = new Date(now.getTime() + DUE_MS).toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("privacy_requests")
+      .set({ status: "open", verified_at: now.toISOString(), due_at: dueAt })
+      .where("id", "=", id)
+      .where("status", "=", "unverified")
+      .execute();
+    await writeAudit(trx, { action: "privacy.request_verified", target: id, details: { kind: row.kind } });
+  });
+  return { ok: true, kind: row.kind, dueAt, already: false };
+}
+
+const toSummary = (r: Row): PrivacyRequestSummary => ({
+  id: r.id,
+  kind: r.kind,
+  status: r.status,
+  email: r.email,
+  createdAt: r.created_at,
+  verifiedAt: r.verified_at,
+  dueAt: r.due_at,
+  doneAt: r.done_at,
+  doneByName: r.done_by_name,
+  erasedAt: r.erased_at,
+  linkExpiresAt: linkExpiry(r).toISOString(),
+});
+
+export async function listRequests(db: DB, now = new Date()): Promise<PrivacyRequestsResponse> {
+  const [open, unverified, done] = await Promise.all([
+    db.selectFrom("privacy_requests").selectAll().where("status", "=", "open").orderBy("due_at").limit(500).execute(),
+    // Links that still work (older unverified requests are of no use to staff).
+    db
+      .selectFrom("privacy_requests")
+      .selectAll()
+      .where("status", "=", "unverified")
+      .where("created_at", ">", new Date(now.getTime() - VERIFY_MS).toISOString())
+      .orderBy("created_at", "desc")
+      .limit(200)
+      .execute(),
+    db
+      .selectFrom("privacy_requests")
+      .selectAll()
+      .where("status", "=", "done")
+      .orderBy("done_at", "desc")
+      .limit(50)
+      .execute(),
+  ]);
+  return { open: open.map(toSummary), unverified: unverified.map(toSummary), done: done.map(toSummary) };
+}
+
+export async function getRequest(db: DB, id: string): Promise<PrivacyRequestSummary> {
+  const row = await db.selectFrom("privacy_requests").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new ServiceError("not_found", "This privacy request does not exist.");
+  return toSummary(row);
+}
+
+/** Staff answered a verified request: done, by whom, audited (its id and kind only). */
+export async function markDone(db: DB, actor: Actor, id: string): Promise<void> {
+  const request = await getRequest(db, id);
+  if (request.status === "unverified")
+    throw new ServiceError("conflict", "This request is not confirmed by the requester yet, so it cannot be done.");
+  if (request.status === "done") throw new ServiceError("conflict", "This request is already marked done.");
+  const name = await actorName(db, actor);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("privacy_requests")
+      .set({ status: "done", done_at: nowIso(), done_by_name: name })
+      .where("id", "=", id)
+      .execute();
+    await writeAuditBy(trx, actor, { action: "privacy.request_done", target: id, details: { kind: request.kind } });
+  });
+}
+
+/** On erasure: the person's requests keep only that they were made and handled (no e-mail, no submission). */
+export async function forgetRequester(trx: DB, email: string): Promise<number> {
+  const result = await trx
+    .updateTable("privacy_requests")
+    .set({ email: null, submission_id: null, erased_at: nowIso() })
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
