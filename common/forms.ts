@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { autoReplySchema, type AutoReplySettings } from "./auto-reply";
 import { FIELD_ORDER } from "./lead";
 import { isLeadProfileKey, LEAD_PROFILE, LEAD_PROFILE_KEYS, PROFILE_FIELD_TYPES } from "./lead-profile";
 import { FORM_LIMITS as LIMITS, LEAD_LIMITS } from "./limits";
@@ -123,6 +124,8 @@ export const formDefinitionSchema = z
       missing: "Enter the message visitors read after sending.",
     }),
     active: z._default(z.boolean(), true),
+    /** The e-mail to the submitter (common/auto-reply.ts); left out, the stored one is kept. */
+    autoReply: z.optional(autoReplySchema),
   })
   .check(
     z.superRefine((form, ctx) => {
@@ -194,8 +197,9 @@ export type FormDefinitionInput = z.input<typeof formDefinitionSchema>;
 export type FormDefinitionData = z.output<typeof formDefinitionSchema>;
 
 /** A stored definition as the API answers it. */
-export interface FormDefinition extends FormDefinitionData {
+export interface FormDefinition extends Omit<FormDefinitionData, "autoReply"> {
   id: string;
+  autoReply: AutoReplySettings;
   /** "free-analysis" for the seeded form whose core fields are locked; null for staff forms. */
   systemKey: string | null;
   createdAt: string;
@@ -215,6 +219,8 @@ export type PublicForm = Pick<
  */
 export interface PublicFormSent {
   name: string | null;
+  /** The submission's reference ("MER-7K3QX"), as the auto-reply quotes it. */
+  reference: string | null;
   filesStored: string[];
   filesRefused: string[];
 }

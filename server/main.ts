@@ -36,6 +36,7 @@ import { registerAnalyticsJobs, schedulePurge } from "./analytics/retention";
 import { arizonaDate } from "@common/arizona";
 import { startJobRunner } from "./jobs/jobs";
 import { registerSubmissionJobs } from "./forms/notify";
+import { registerAutoReplyJob } from "./forms/auto-reply";
 import { registerResponseClockJobs } from "./forms/response-clock";
 import { nextRetentionRun, registerRetentionJobs, scheduleRetention } from "./forms/retention";
 import { registerWebhookJobs } from "./webhooks/deliveries";
@@ -200,6 +201,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Background jobs (staff e-mails of submissions, webhook deliveries, with retries): every instance
   // runs the runner, each job is claimed by one of them (server/jobs).
   registerSubmissionJobs();
+  registerAutoReplyJob();
   // The first-response reminder of each lead, at its deadline (decision 0048).
   registerResponseClockJobs();
   // Visitor aggregates past their retention are purged once a day by whichever instance claims it.

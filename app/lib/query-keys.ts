@@ -49,6 +49,13 @@ export const formsKeys = {
     ...querySegment(filter),
   ],
   submission: (id: string, submissionId: string) => [...formsKeys.all, id, "submissions", submissionId],
+  autoReplyPreview: (id: string, subject: string, body: string) => [
+    ...formsKeys.all,
+    "auto-reply-preview",
+    id,
+    subject,
+    body,
+  ],
 };
 
 /** Blog posts or help guides (`kind` is the section key and the API area). */

@@ -44,6 +44,8 @@ export interface FirstResponse {
 
 export interface TimelineSubmission {
   id: string;
+  /** The short reference the visitor was given ("MER-7K3QX"). */
+  reference: string | null;
   /** Its form (the admin link is /admin/forms/:formId/submissions/:id). */
   formId: string;
   createdAt: string;

@@ -4,6 +4,7 @@ import type { PrivacyTables } from "./schema-privacy";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from "./webhook-tables";
 import type { ProposalState, ProposalTables } from "./schema-proposals";
 import type { AnalyticsTables } from "./schema-analytics";
+import type { AutoReplySubmissionColumns, AutoReplyTables } from "./schema-auto-reply";
 import type { ContactWaitingColumns, SubmissionResponseColumns } from "./schema-response-clock";
 import type { ConsentTables } from "./schema-consent";
 import type { FormProofTables } from "./schema-form-proofs";
@@ -134,7 +135,7 @@ export interface ContactActivityTable {
 }
 
 /** One post of a public form (Free Analysis or a staff form), as submitted (decision 0045). */
-export interface SubmissionsTable {
+export interface SubmissionsTable extends AutoReplySubmissionColumns {
   id: string;
   /** The form it came through (form_definitions.id). */
   form_id: string;
@@ -188,6 +189,8 @@ export interface FormDefinitionsTable {
   success_message: string;
   active: number | boolean;
   system_key: string | null;
+  /** JSON AutoReplySettings (common/auto-reply.ts); null: the default. */
+  auto_reply: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -364,7 +367,8 @@ export interface ImagesTable {
   updated_at: string;
 }
 
-export interface Database extends ProposalTables, AnalyticsTables, PrivacyTables, ConsentTables, FormProofTables {
+export interface Database
+  extends ProposalTables, AnalyticsTables, PrivacyTables, ConsentTables, FormProofTables, AutoReplyTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;

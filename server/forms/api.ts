@@ -17,6 +17,8 @@ import {
   type FormSummary,
   type FormWriteRights,
 } from "./definitions";
+import type { AutoReplyPreview } from "@common/auto-reply";
+import { previewAutoReply } from "./auto-reply-mail";
 import { submissionCsvColumns, submissionCsvRows } from "./export";
 import { getSubmission, listSubmissions, type SubmissionDetail, type SubmissionListRow } from "./inbox";
 import { deleteSubmission, resendNotification, setRead, setSpam } from "./submission-actions";
@@ -53,6 +55,9 @@ export interface SubmissionResponse {
   submission: SubmissionDetail;
 }
 
+/** POST /api/admin/forms/auto-reply-preview */
+export type AutoReplyPreviewResponse = AutoReplyPreview;
+
 /** Changing where submissions are e-mailed needs the "form-recipients" permission (admins). */
 const formWriteRights = (res: express.Response): FormWriteRights => ({
   mayChangeRecipients: can(apiSession(res).user, "form-recipients"),
@@ -72,6 +77,12 @@ export function formsApi() {
   router.post("/", async (req, res) => {
     const form = await createForm(getDb(), apiActor(req, res), req.body, formWriteRights(res));
     sendSuccess(res, { message: `Form “${form.name}” created.`, data: { id: form.id } }, 201);
+  });
+
+  // A form's auto-reply as typed, rendered with sample data (unknown placeholders: 400 with field errors).
+  router.post("/auto-reply-preview", async (req, res) => {
+    const body: AutoReplyPreviewResponse = await previewAutoReply(getDb(), req.body);
+    res.json(body);
   });
 
   router.get("/:id", async (req, res) => {

@@ -30,6 +30,7 @@ export const contactSubmissions: ContactSubmissions = {
       .selectFrom("submissions")
       .select([
         "id",
+        "reference",
         "form_id",
         "created_at",
         "source",
@@ -56,6 +57,7 @@ export const contactSubmissions: ContactSubmissions = {
       const answers = JSON.parse(s.answers) as Answer[];
       return {
         id: s.id,
+        reference: s.reference,
         formId: s.form_id,
         createdAt: s.created_at,
         source: s.source,

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import { FORM_AUTO_REPLY, FREE_ANALYSIS_AUTO_REPLY, type AutoReplySettings } from "@common/auto-reply";
 import {
   formDefinitionSchema,
   PRIVACY_REQUEST_SYSTEM_KEY,
@@ -40,9 +41,16 @@ type Row = {
   success_message: string;
   active: number | boolean;
   system_key: string | null;
+  auto_reply: string | null;
   created_at: string;
   updated_at: string;
 };
+
+/** A form's auto-reply: as staff saved it, or the default (on for Free Analysis, off elsewhere). */
+function autoReplyOf(row: Pick<Row, "auto_reply" | "system_key">): AutoReplySettings {
+  if (row.auto_reply) return JSON.parse(row.auto_reply) as AutoReplySettings;
+  return row.system_key === FREE_ANALYSIS_SYSTEM_KEY ? FREE_ANALYSIS_AUTO_REPLY : FORM_AUTO_REPLY;
+}
 
 function toDefinition(row: Row): FormDefinition {
   const fields = JSON.parse(row.fields) as FormField[];
@@ -57,6 +65,7 @@ function toDefinition(row: Row): FormDefinition {
     successMessage: row.success_message,
     active: Boolean(row.active),
     systemKey: row.system_key,
+    autoReply: autoReplyOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -225,6 +234,7 @@ export async function createForm(
         success_message: data.successMessage,
         active: data.active,
         system_key: null,
+        auto_reply: data.autoReply ? JSON.stringify(data.autoReply) : null,
         created_at: now,
         updated_at: now,
       })
@@ -265,6 +275,8 @@ export async function updateForm(
         recipients: JSON.stringify(data.recipients),
         success_message: data.successMessage,
         active: data.active,
+        // Left out of the body, the stored auto-reply is kept.
+        ...(data.autoReply ? { auto_reply: JSON.stringify(data.autoReply) } : {}),
         updated_at: nowIso(),
       })
       .where("id", "=", id)
@@ -279,6 +291,7 @@ export async function updateForm(
         fieldsAdded: keys(data.fields).filter((k) => !keys(before.fields).includes(k)),
         fieldsRemoved: keys(before.fields).filter((k) => !keys(data.fields).includes(k)),
         active: data.active,
+        ...(data.autoReply ? { autoReply: data.autoReply.enabled } : {}),
         ...(recipientsMoved ? { recipients: { before: before.recipients, after: data.recipients } } : {}),
       },
     });
@@ -329,6 +342,7 @@ export async function seedForms(db: DB): Promise<void> {
         success_message: d.successMessage,
         active: true,
         system_key: systemKey,
+        auto_reply: null,
         created_at: now,
         updated_at: now,
       })

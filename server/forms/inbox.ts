@@ -42,9 +42,11 @@ export function inboxWhere(formId: string, filter: InboxFilter, withTab = true) 
     if (filter.to) parts.push(eb("created_at", "<", arizonaDayStart(addDays(filter.to, 1))));
     if (filter.q) {
       const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const col = (c: "name" | "business_name" | "email" | "phone" | "answers") =>
+      const col = (c: "name" | "business_name" | "email" | "phone" | "answers" | "reference") =>
         eb(eb.fn("lower", [c]), "like", sql<string>`${like} escape '\\'`);
-      parts.push(eb.or([col("name"), col("business_name"), col("email"), col("phone"), col("answers")]));
+      parts.push(
+        eb.or([col("name"), col("business_name"), col("email"), col("phone"), col("answers"), col("reference")]),
+      );
     }
     return eb.and(parts);
   };
@@ -159,6 +161,8 @@ export interface SubmissionFile {
 
 export interface SubmissionDetail {
   id: string;
+  /** The short reference the visitor was given ("MER-7K3QX"). */
+  reference: string | null;
   formId: string;
   createdAt: string;
   answers: Answer[];
@@ -170,6 +174,8 @@ export interface SubmissionDetail {
   /** Files the visitor attached that were not stored (e.g. today's upload limit), for staff. */
   fileNote: string | null;
   notify: { status: string; attempts: number; error: string | null; notifiedAt: string | null };
+  /** The submitter's auto-reply (status null: none was due). */
+  autoReply: { status: string | null; attempts: number; note: string | null; sentAt: string | null };
   attribution: Record<"landingPage" | "referrer" | "utmSource" | "utmMedium" | "utmCampaign", string | null>;
   clientIp: string | null;
   userAgent: string | null;
@@ -221,6 +227,7 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
   }
   return {
     id: s.id,
+    reference: s.reference,
     formId,
     createdAt: s.created_at,
     answers: JSON.parse(s.answers) as Answer[],
@@ -241,6 +248,12 @@ export async function getSubmission(db: DB, formId: string, id: string): Promise
       attempts: s.notify_attempts,
       error: s.notify_error,
       notifiedAt: s.notified_at,
+    },
+    autoReply: {
+      status: s.auto_reply_status,
+      attempts: s.auto_reply_attempts,
+      note: s.auto_reply_note,
+      sentAt: s.auto_reply_sent_at,
     },
     attribution: {
       landingPage: s.landing_page,

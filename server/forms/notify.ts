@@ -3,8 +3,8 @@ import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { enqueueJob, registerJob } from "../jobs/jobs";
 import { log } from "../logger";
-import { sendMail } from "../mail/mail";
 import { buildSubmissionMail } from "./mail";
+import { sendClaimedAttempt } from "./mail-attempt";
 
 /**
  * The staff e-mail of a submission (every form) is one background job (server/jobs),
@@ -80,29 +80,16 @@ export async function notifySubmission(
       .executeTakeFirst();
     if (!claimed) return "skipped";
 
-    try {
-      await sendMail(await buildSubmissionMail(db, submissionId));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const gaveUp = attempt >= options.maxAttempts;
-      await db
-        .updateTable("submissions")
-        .set({ notify_status: gaveUp ? "failed" : "retrying", notify_error: message.slice(0, 1000) })
-        .where("id", "=", submissionId)
-        .execute();
-      log.error(gaveUp ? "submission notification failed; giving up" : "submission notification failed; will retry", {
-        submissionId,
-        attempt,
-        err,
-      });
-      return "failed";
-    }
-    await db
-      .updateTable("submissions")
-      .set({ notify_status: "sent", notified_at: nowIso(), notify_error: null })
-      .where("id", "=", submissionId)
-      .execute();
-    return "sent";
+    return await sendClaimedAttempt(
+      db,
+      submissionId,
+      { number: attempt, max: options.maxAttempts, what: "submission notification" },
+      () => buildSubmissionMail(db, submissionId),
+      {
+        failed: (gaveUp, error) => ({ notify_status: gaveUp ? "failed" : "retrying", notify_error: error }),
+        sent: () => ({ notify_status: "sent", notified_at: nowIso(), notify_error: null }),
+      },
+    );
   } catch (err) {
     log.error("submission notification could not be recorded", { submissionId, err });
     return "failed";

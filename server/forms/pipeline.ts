@@ -74,7 +74,7 @@ export function attributionOfPost(request: Request, form: FormData): Attribution
 }
 
 export type Guarded =
-  | { kind: "spam"; form: FormData }
+  | { kind: "spam"; form: FormData; reference: string | null }
   | { kind: "accepted"; form: FormData; files: Record<string, Upload>; meta: SubmissionMeta; raw: RawAnswer };
 
 /** A posted value as sent: one string, several (a list), or none. */
@@ -130,15 +130,15 @@ async function guardFormPost(
 
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    await storeSpamSubmission(db, definition, raw, meta, "honeypot", checks.spamSource);
-    return { kind: "spam", form };
+    const id = await storeSpamSubmission(db, definition, raw, meta, "honeypot", checks.spamSource);
+    return { kind: "spam", form, reference: await referenceOf(db, id) };
   }
 
   const submittedToken = form.get("formToken");
   const token = checkFormToken(submittedToken, config.authSecret, { minAgeMs: config.contactMinSubmitMs });
   if (!token.ok && token.reason === "too-fast") {
-    await storeSpamSubmission(db, definition, raw, meta, "too-fast", checks.spamSource);
-    return { kind: "spam", form };
+    const id = await storeSpamSubmission(db, definition, raw, meta, "too-fast", checks.spamSource);
+    return { kind: "spam", form, reference: await referenceOf(db, id) };
   }
   if (!token.ok) throw new ServiceError("bad_request", token.message);
   // A valid token goes back unchanged after a field error, so correcting a field does not
@@ -146,6 +146,12 @@ async function guardFormPost(
   if (typeof submittedToken === "string" && token.ageMs < FORM_TOKEN_MAX_AGE_MS - 60 * 60 * 1000)
     echo.keepToken = submittedToken;
   return { kind: "accepted", form, files, meta, raw };
+}
+
+/** A held post's reference: the answer looks like any other, so a bot learns nothing. */
+async function referenceOf(db: DB, submissionId: string): Promise<string | null> {
+  const row = await db.selectFrom("submissions").select("reference").where("id", "=", submissionId).executeTakeFirst();
+  return row?.reference ?? null;
 }
 
 /** Form values to put back into the inputs after an error (cut so a huge field is not echoed back). */
@@ -186,19 +192,19 @@ export function handlePublicFormPost(db: DB, request: Request, info: PostInfo, d
   const checks = formChecks(definition);
   return answerPublicPost<PublicFormSent>(async (echo) => {
     const guarded = await guardFormPost(db, request, info, definition, checks, echo);
-    // Held for staff in the spam tab; answered like a success so a bot learns nothing.
-    const heldAsSpam = () => ({
+    // Held for staff in the spam tab; answered like a success (with its reference) so a bot learns nothing.
+    const heldAsSpam = (reference: string | null) => ({
       ok: true as const,
       message: definition.successMessage,
-      data: { name: postedName(definition, guarded.form), filesStored: [], filesRefused: [] },
+      data: { name: postedName(definition, guarded.form), reference, filesStored: [], filesRefused: [] },
     });
-    if (guarded.kind === "spam") return heldAsSpam();
+    if (guarded.kind === "spam") return heldAsSpam(guarded.reference);
     const checked = checks.check(guarded.form, guarded.files);
     if (!checked.ok) throw new ServiceError("validation", CHECK_FIELDS_MESSAGE, checked.fieldErrors);
     const problem = await proofProblem(db, guarded.form);
     if (problem) {
-      await storeSpamSubmission(db, definition, guarded.raw, guarded.meta, problem, checks.spamSource);
-      return heldAsSpam();
+      const id = await storeSpamSubmission(db, definition, guarded.raw, guarded.meta, problem, checks.spamSource);
+      return heldAsSpam(await referenceOf(db, id));
     }
 
     const stored = await storeSubmission(db, definition, checked.post, guarded.meta).catch((err: unknown) => {
@@ -219,6 +225,7 @@ export function handlePublicFormPost(db: DB, request: Request, info: PostInfo, d
         : definition.successMessage,
       data: {
         name: typeof name?.value === "string" ? name.value : null,
+        reference: stored.reference,
         filesStored: stored.filesStored,
         filesRefused: stored.filesRefused,
       },

@@ -13,6 +13,7 @@ import { getForm } from "./definitions";
 import { submissionRow } from "./inbox";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
+import { enqueueAutoReply } from "./auto-reply";
 import { refreshContactWaiting, startResponseClock } from "./response-clock";
 import { linkSubmission, unlinkSubmission } from "../contacts/intake";
 
@@ -100,6 +101,8 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
     // Restoring a held submission queues its staff e-mail with it.
     if (notify) {
       await enqueueSubmissionNotification(trx, id);
+      // And the submitter's auto-reply, held with it (when the form's is on).
+      await enqueueAutoReply(trx, form, id);
       // A held submission is "received" when staff restore it, not before.
       await emitEvent(trx, "submission.received", {
         submissionId: id,

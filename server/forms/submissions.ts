@@ -15,6 +15,8 @@ import type { CheckedPost } from "./checks";
 import { consentColumns } from "./consent";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
+import { enqueueAutoReply } from "./auto-reply";
+import { newSubmissionReference } from "./reference";
 import { startResponseClock } from "./response-clock";
 import { submissionHook } from "./submission-hooks";
 
@@ -91,6 +93,8 @@ export function fileCapNote(label: string, filename: string): string {
 
 export interface StoredSubmission {
   submissionId: string;
+  /** Its short human reference ("MER-7K3QX"). */
+  reference: string;
   contactId: string | null;
   returning: boolean;
   /** The file fields whose files were stored, and those turned away (today's upload limit). */
@@ -132,6 +136,7 @@ export async function storeSubmission(
             now,
           );
     const submissionId = crypto.randomUUID();
+    const reference = await newSubmissionReference(trx);
     const files: Answer[] = [];
     const fileRows: Array<{ fieldKey: string; fileId: string }> = [];
     const notes: string[] = [];
@@ -175,6 +180,7 @@ export async function storeSubmission(
       .insertInto("submissions")
       .values({
         id: submissionId,
+        reference,
         form_id: form.id,
         contact_id: contact?.id ?? null,
         source: post.source.slice(0, 20),
@@ -207,6 +213,8 @@ export async function storeSubmission(
     }
     // The staff e-mail, as a job committed with the submission: it is sent even if this process dies now.
     await enqueueSubmissionNotification(trx, submissionId);
+    // The submitter's auto-reply (when the form's is on), the same way.
+    await enqueueAutoReply(trx, form, submissionId);
     // The clock on the lead (decision 0048): its deadline, its contact waiting, one reminder.
     await startResponseClock(trx, submissionId);
     await hook?.stored(trx, { id: submissionId, form, answers, email: details.email.toLowerCase() });
@@ -223,6 +231,7 @@ export async function storeSubmission(
       });
     return {
       submissionId,
+      reference,
       contactId: contact?.id ?? null,
       returning: contact?.returning ?? false,
       filesStored: fileRows.map((r) => r.fieldKey),
@@ -280,6 +289,7 @@ export async function storeSpamSubmission(
     .insertInto("submissions")
     .values({
       id,
+      reference: await newSubmissionReference(db),
       form_id: form.id,
       contact_id: null,
       source: source.slice(0, 20),

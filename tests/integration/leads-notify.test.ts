@@ -5,7 +5,7 @@ import type { Upload } from "@server/forms/public-body";
 import { storeSubmission } from "@server/forms/submissions";
 import { apiCall, createStaff, signIn } from "../support/auth";
 import { createTestDatabase, dbKinds, type TestDatabase } from "../support/db";
-import { answerOf, freePort, leadForm, samplePdf } from "../support/lead-forms";
+import { answerOf, freePort, leadForm, samplePdf, withoutAutoReply } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp } from "../support/smtp";
 
@@ -31,6 +31,8 @@ describe.each(dbKinds())("lead notifications when SMTP is down on %s", (kind) =>
         SUBMISSION_NOTIFY_MAX_ATTEMPTS: "2",
       },
     });
+    // These tests count the staff e-mails; the visitor's auto-reply has its own tests.
+    await withoutAutoReply(server.database.db);
   });
   afterAll(() => server?.stop());
 

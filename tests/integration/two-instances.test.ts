@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpContentVersion } from "@server/content-version/content-version";
 import { createStaff, PASSWORD, postLogin, signIn } from "../support/auth";
-import { leadForm } from "../support/lead-forms";
+import { leadForm, withoutAutoReply } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -109,6 +109,8 @@ describe("two instances on one PostgreSQL behind a proxy", () => {
     a = await startTestServer({ db: "postgres", env });
     b = await startTestServer({ db: "postgres", env, sharedDatabase: a.database });
     proxy = await startProxy([a.url, b.url]);
+    // These tests count the staff e-mails; the visitor's auto-reply has its own tests.
+    await withoutAutoReply(a.database.db);
   }, 90_000);
   afterAll(async () => {
     await proxy?.close();

@@ -176,6 +176,7 @@ export const ENDPOINTS: Record<string, Targets> = {
   ),
 
   "POST /api/admin/forms": call("POST", "/api/admin/forms"),
+  "POST /api/admin/forms/auto-reply-preview": call("POST", "/api/admin/forms/auto-reply-preview"),
   "PUT /api/admin/forms/:id": call("PUT", (f) => `/api/admin/forms/${f.formId}`),
   "DELETE /api/admin/forms/:id": call("DELETE", `/api/admin/forms/${MISSING}`),
   "PATCH /api/admin/forms/:id/submissions/:sid": call(

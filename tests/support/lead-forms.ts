@@ -7,6 +7,8 @@ import { issueFormToken } from "@server/forms/form-token";
 import { formChecks } from "@server/forms/pipeline";
 import type { Upload as BodyUpload } from "@server/forms/public-body";
 import { storeSubmission } from "@server/forms/submissions";
+import { FREE_ANALYSIS_AUTO_REPLY } from "@common/auto-reply";
+import { FREE_ANALYSIS_SYSTEM_KEY } from "@common/forms";
 
 /**
  * What the leads and forms tests post: a signed form token of a chosen age, a small real PDF,
@@ -184,5 +186,17 @@ export function contactFiles(db: DB, contactId: string) {
     .select(["stored_files.id", "stored_files.filename", "stored_files.mime_type", "submissions.email"])
     .where("submissions.contact_id", "=", contactId)
     .orderBy("submission_files.created_at", "desc")
+    .execute();
+}
+
+/**
+ * Switches the Free Analysis form's auto-reply off, for tests that count the staff e-mails
+ * alone (the auto-reply has its own tests: tests/integration/auto-reply*.test.ts).
+ */
+export async function withoutAutoReply(db: DB): Promise<void> {
+  await db
+    .updateTable("form_definitions")
+    .set({ auto_reply: JSON.stringify({ ...FREE_ANALYSIS_AUTO_REPLY, enabled: false }) })
+    .where("system_key", "=", FREE_ANALYSIS_SYSTEM_KEY)
     .execute();
 }

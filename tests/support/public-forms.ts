@@ -63,7 +63,10 @@ export function usePublicForms() {
       .where("submission_files.field_key", "=", fieldKey)
       .executeTakeFirst();
   /** The staff e-mail about the request from `email` (it names the sender in Reply-To). */
-  const staffMailAbout = (email: string) => smtp.mails.find((m) => m.text.toLowerCase().includes(email));
+  const staffMailAbout = (email: string) =>
+    smtp.mails.find((m) => m.to.includes("leads@meritum.test") && m.text.toLowerCase().includes(email));
+  /** A mail to `email` (the visitor's auto-reply), once it has arrived. */
+  const mailTo = (email: string) => smtp.waitFor(email);
 
   /** Counts the posts of /contact the page sends (a check that fails in the browser sends none). */
   function countPosts(page: Page, path = "/contact") {
@@ -141,10 +144,12 @@ export function usePublicForms() {
 
   return {
     url: () => server.url,
+    server: () => server,
     db,
     submissionOf,
     fileOf,
     staffMailAbout,
+    mailTo,
     countPosts,
     focused,
     start,

@@ -84,3 +84,21 @@ export function linkIn(mail: CapturedMail, path: string): URL {
   if (!match) throw new Error(`no ${path} link in mail:\n${mail.text}`);
   return new URL(match[0].replace(/&amp;/g, "&"));
 }
+
+/**
+ * One part of a captured multipart mail ("text/plain" or "text/html"), its body decoded
+ * (base64 too); throws when the mail has no such part.
+ */
+export function mailPart(mail: CapturedMail, type: "text/plain" | "text/html"): string {
+  const start = mail.text.search(new RegExp(`Content-Type: ${type.replace("/", "\\/")}`, "i"));
+  if (start < 0) throw new Error(`no ${type} part in mail:\n${mail.text}`);
+  const rest = mail.text.slice(start);
+  const headerEnd = rest.search(/\r?\n\r?\n/);
+  const headers = rest.slice(0, headerEnd);
+  const body = rest.slice(headerEnd).replace(/^\r?\n\r?\n/, "");
+  const end = body.search(/\r?\n--/);
+  const raw = end < 0 ? body : body.slice(0, end);
+  return /Content-Transfer-Encoding: base64/i.test(headers)
+    ? Buffer.from(raw.replace(/\s+/g, ""), "base64").toString("utf8")
+    : raw.replace(/\r\n/g, "\n");
+}

@@ -58,6 +58,7 @@ const LAYOUT: PublicFormLayout = {
       name={data?.name || "there"}
       statement={Boolean(data?.filesStored.includes("statement"))}
       statementRefused={data?.filesRefused.includes("statement")}
+      reference={data?.reference}
     />
   ),
 };

@@ -9,8 +9,11 @@ export function LeadConfirmation({
   name,
   statement,
   statementRefused,
+  reference,
 }: {
   name: string;
+  /** The submission's reference, as the auto-reply quotes it. */
+  reference?: string | null;
   statement: boolean;
   /** A statement was attached but could not be accepted today (the daily limit). */
   statementRefused?: boolean;
@@ -28,6 +31,7 @@ export function LeadConfirmation({
         We'll call or e-mail you <strong>within one business day</strong>
         {statement ? ", and we've received your statement for a line-by-line review" : ""}.
       </p>
+      {reference ? <SubmissionReference reference={reference} /> : null}
       {statementRefused ? (
         <p className="mt-3 rounded-md border border-warning-border bg-warning-muted p-3 text-warning">
           <strong>Your statement file could not be accepted today.</strong> We have your details; please send the file
@@ -42,5 +46,15 @@ export function LeadConfirmation({
         ({settings.businessHours}).
       </p>
     </div>
+  );
+}
+
+/** The reference a visitor quotes when they call or write ("MER-7K3QX"). */
+export function SubmissionReference({ reference }: { reference: string }) {
+  return (
+    <p className="mt-3 text-slate-700">
+      Your reference: <strong className="font-mono text-slate-900">{reference}</strong>. Please quote it if you call or
+      write to us.
+    </p>
   );
 }

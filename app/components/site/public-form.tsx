@@ -5,6 +5,7 @@ import type { ActionResult, FormValues } from "@common/result";
 import { FieldErrorSlots } from "~/components/ui/field";
 import { FormErrorSummary } from "./form-error-summary";
 import { FormGuardInputs } from "./form-guard-inputs";
+import { SubmissionReference } from "./lead-confirmation";
 import { fieldInputId, FormFields, type FieldLook } from "./form-fields";
 import { FormCheckData, NoPageTransitionWithoutScripts, SendButton } from "./form-send";
 import { dataAttr } from "~/enhance/data-attributes";
@@ -42,7 +43,17 @@ export interface PublicFormLayout {
 const DEFAULT_SEND = { label: "Send", sendingLabel: "Sending…", sendingStatus: "Sending your answers, please wait." };
 
 /** The form's own thank-you: its success message, the visitor greeted by name. */
-function ThankYou({ form, message, name }: { form: PublicForm; message?: string; name?: string | null }) {
+function ThankYou({
+  form,
+  message,
+  name,
+  reference,
+}: {
+  form: PublicForm;
+  message?: string;
+  name?: string | null;
+  reference?: string | null;
+}) {
   return (
     <div className="rounded-xl border border-success-border bg-success-muted p-6 sm:p-8" role="status">
       <CircleCheck className="size-10 text-accent-700" aria-hidden />
@@ -50,6 +61,7 @@ function ThankYou({ form, message, name }: { form: PublicForm; message?: string;
         {name ? `Thank you, ${name.split(/\s+/)[0]}.` : "Thank you."}
       </h2>
       <p className="mt-3 whitespace-pre-line text-slate-700">{message ?? form.successMessage}</p>
+      {reference ? <SubmissionReference reference={reference} /> : null}
     </div>
   );
 }
@@ -83,7 +95,7 @@ export function PublicFormView({
     return layout.sent ? (
       layout.sent(result)
     ) : (
-      <ThankYou form={form} message={result.message} name={result.data?.name} />
+      <ThankYou form={form} message={result.message} name={result.data?.name} reference={result.data?.reference} />
     );
 
   const failed = result && !result.ok ? result : undefined;

@@ -20,6 +20,7 @@ import * as m0050 from "./0050-one-submissions-table";
 import * as m0052 from "./0052-visitor-analytics";
 import * as m0055 from "./0055-proposals";
 import * as m0060 from "./0060-webhooks";
+import * as m0065 from "./0065-auto-reply";
 import * as m0070 from "./0070-response-clock";
 import * as m0075 from "./0075-consent-evidence-and-retention";
 import * as m0080 from "./0080-privacy-requests";
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   "0052-visitor-analytics": m0052,
   "0055-proposals": m0055,
   "0060-webhooks": m0060,
+  "0065-auto-reply": m0065,
   "0070-response-clock": m0070,
   "0075-consent-evidence-and-retention": m0075,
   "0080-privacy-requests": m0080,

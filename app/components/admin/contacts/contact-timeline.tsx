@@ -93,6 +93,11 @@ function SubmissionEntry({ contactId, submission: s }: { contactId: string; subm
           >
             Submitted: {sourceLabel(s.source)}
           </Link>
+          {s.reference ? (
+            <span className="ml-2 text-sm font-normal text-muted-foreground">
+              Reference <strong className="font-mono text-foreground">{s.reference}</strong>
+            </span>
+          ) : null}
         </p>
         <When at={s.createdAt} />
       </div>

@@ -18,6 +18,7 @@ import { ListSkeleton } from "~/components/ui/skeleton";
 import { Textarea } from "~/components/ui/textarea";
 import { failureMessage } from "~/components/ui/use-result-feedback";
 import { formsKeys } from "~/lib/query-keys";
+import { AutoReplyCard } from "./auto-reply-card";
 import { FieldEditor } from "./field-editor";
 import { useFormEditor, type FormDraft } from "./use-form-editor";
 
@@ -58,6 +59,12 @@ function Editor({ definition }: { definition?: FormDefinition }) {
       {formError && !Object.keys(fieldErrors).length ? <Alert variant="error">{formError}</Alert> : null}
       <AboutCard draft={editing.draft} setDraft={editing.setDraft} errors={fieldErrors} system={system} />
       <FieldsCard editing={editing} />
+      <AutoReplyCard
+        formId={definition?.id}
+        value={editing.draft.autoReply}
+        onChange={(autoReply) => editing.setDraft({ autoReply })}
+        errors={fieldErrors}
+      />
       <EditorActions definition={definition} editing={editing} />
     </form>
   );

@@ -29,6 +29,23 @@ const NOTIFY_LABELS: Record<string, string> = {
   held: "Not sent (spam)",
 };
 
+const AUTO_REPLY_LABELS: Record<string, string> = {
+  held: "Held with the spam",
+  pending: "Sending",
+  sending: "Sending",
+  retrying: "Failed, retrying",
+  sent: "Sent",
+  failed: "Failed",
+  skipped: "Not sent",
+};
+
+/** The submitter's auto-reply: its state, and why it was skipped or failed. */
+function autoReplyText(autoReply: Submission["autoReply"]): string {
+  if (!autoReply.status) return "None (the form's auto-reply was off)";
+  const label = AUTO_REPLY_LABELS[autoReply.status] ?? autoReply.status;
+  return autoReply.attempts > 1 ? `${label} after ${autoReply.attempts} attempts` : label;
+}
+
 /** " and 2 attached files" (nothing without files), for the delete confirmation. */
 const attachedFiles = (n: number) => (n ? ` and ${n} attached ${n === 1 ? "file" : "files"}` : "");
 
@@ -143,6 +160,11 @@ function SubmissionHeading({
           <Badge variant="info">Unread</Badge>
         )}
         {typeof who === "string" && who ? <span className="text-muted-foreground">from {who}</span> : null}
+        {submission.reference ? (
+          <span className="text-muted-foreground">
+            · Reference <strong className="font-mono text-foreground">{submission.reference}</strong>
+          </span>
+        ) : null}
       </div>
     </div>
   );
@@ -299,6 +321,13 @@ function OriginCard({ submission, act }: { submission: Submission; act: Act }) {
           {submission.notify.attempts > 1 ? ` after ${submission.notify.attempts} attempts` : ""}
           {submission.notify.error ? (
             <span className="block break-words text-destructive-text">{submission.notify.error}</span>
+          ) : null}
+        </dd>
+        <dt className="text-muted-foreground">Auto-reply</dt>
+        <dd>
+          {autoReplyText(submission.autoReply)}
+          {submission.autoReply.note ? (
+            <span className="block break-words text-muted-foreground">{submission.autoReply.note}</span>
           ) : null}
         </dd>
         {origin.map(([label, value]) => (

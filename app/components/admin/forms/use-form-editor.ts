@@ -9,6 +9,7 @@ import {
   type FormDefinition,
   type FormDefinitionInput,
 } from "@common/forms";
+import { FORM_AUTO_REPLY, type AutoReplySettings } from "@common/auto-reply";
 import { checkInput } from "@common/result";
 import { slugify } from "@common/slug";
 import { useResultFeedback, type Outcome } from "~/components/ui/use-result-feedback";
@@ -30,6 +31,7 @@ const BLANK: FormDefinitionInput = {
   recipients: [],
   successMessage: "Thank you. We'll be in touch within one business day.",
   active: true,
+  autoReply: FORM_AUTO_REPLY,
 };
 
 /** What the editor's "About the form" card edits. */
@@ -41,6 +43,8 @@ export interface FormDraft {
   successMessage: string;
   recipients: string;
   active: boolean;
+  /** The auto-reply card's switch, subject and message. */
+  autoReply: AutoReplySettings;
 }
 
 const lines = (text: string, split: RegExp) =>
@@ -56,6 +60,7 @@ function payloadOf(draft: FormDraft, fields: EditableField[]): FormDefinitionInp
     slug: draft.slug,
     description: draft.description || null,
     active: draft.active,
+    autoReply: draft.autoReply,
     successMessage: draft.successMessage,
     recipients: lines(draft.recipients, /[\n,;]+/),
     fields: fields.map(({ optionsText, uid: _uid, ...f }) => ({
@@ -80,6 +85,7 @@ export function useFormEditor(definition: FormDefinition | undefined, ref: RefOb
     successMessage: start.successMessage,
     recipients: (start.recipients ?? []).join("\n"),
     active: start.active ?? true,
+    autoReply: { ...FORM_AUTO_REPLY, ...start.autoReply },
   });
   const [fields, setFields] = useState<EditableField[]>(() => toEditable({ fields: start.fields as never }));
   const [outcome, setOutcome] = useState<Outcome>();
