@@ -75,7 +75,7 @@ export function attributionOfPost(request: Request, form: FormData): Attribution
 
 export type Guarded =
   | { kind: "spam"; form: FormData; reference: string | null }
-  | { kind: "accepted"; form: FormData; files: Record<string, Upload>; meta: SubmissionMeta; raw: RawAnswer };
+  | { kind: "accepted"; form: FormData; files: Record<string, Upload>; meta: SubmissionMeta };
 
 /** A posted value as sent: one string, several (a list), or none. */
 type RawAnswer = (key: string) => string | string[] | undefined;
@@ -145,7 +145,7 @@ async function guardFormPost(
   // restart the minimum time; one near its end gets a fresh one.
   if (typeof submittedToken === "string" && token.ageMs < FORM_TOKEN_MAX_AGE_MS - 60 * 60 * 1000)
     echo.keepToken = submittedToken;
-  return { kind: "accepted", form, files, meta, raw };
+  return { kind: "accepted", form, files, meta };
 }
 
 /** A held post's reference: the answer looks like any other, so a bot learns nothing. */
@@ -203,8 +203,9 @@ export function handlePublicFormPost(db: DB, request: Request, info: PostInfo, d
     if (!checked.ok) throw new ServiceError("validation", CHECK_FIELDS_MESSAGE, checked.fieldErrors);
     const problem = await proofProblem(db, guarded.form);
     if (problem) {
-      const id = await storeSpamSubmission(db, definition, guarded.raw, guarded.meta, problem, checks.spamSource);
-      return heldAsSpam(await referenceOf(db, id));
+      // Kept whole, its files too, for staff to review: a visitor without JavaScript is no bot.
+      const held = await storeSubmission(db, definition, checked.post, guarded.meta, { heldAs: problem });
+      return heldAsSpam(held.reference);
     }
 
     const stored = await storeSubmission(db, definition, checked.post, guarded.meta).catch((err: unknown) => {

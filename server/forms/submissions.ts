@@ -106,15 +106,20 @@ export interface StoredSubmission {
  * A checked post's submission: its contact (made or linked by e-mail, its lead profile from
  * the answers by the definition's mapping), the submission and its files in one transaction.
  * Every file field has an answer: the stored file, or null.
+ *
+ * `heldAs`: a post that passed the form's checks but not its proof of work (no JavaScript,
+ * decision 0051) is kept whole, files included, in the spam tab: no contact, no e-mail, no
+ * auto-reply, no clock, no event until staff restore it (setSpam does those then).
  */
 export async function storeSubmission(
   db: DB,
   form: FormDefinition,
   post: CheckedPost,
   meta: SubmissionMeta,
-  options: { dailyLimitBytes?: number } = {},
+  options: { dailyLimitBytes?: number; heldAs?: SpamReason } = {},
 ): Promise<StoredSubmission> {
   const now = nowIso();
+  const held = options.heldAs ?? null;
   const details = contactDetailsOf(form, post.answers);
   const consent = post.answers.some((a) => a.type === "consent" && a.value === true);
   const hook = submissionHook(form);
@@ -123,7 +128,7 @@ export async function storeSubmission(
     // (SQLite refuses a read transaction's later write when another process wrote meanwhile).
     // A system form outside the sales side (a privacy request) makes no contact.
     const contact =
-      hook?.lead === false
+      hook?.lead === false || held
         ? null
         : await linkSubmission(
             trx,
@@ -188,10 +193,10 @@ export async function storeSubmission(
         answers: JSON.stringify(answers),
         ...(await consentColumns(trx, form, consent, meta.pageUrl, now)),
         file_note: notes.length ? notes.join(" ") : null,
-        spam: false,
-        spam_reason: null,
+        spam: Boolean(held),
+        spam_reason: held,
         read_at: null,
-        notify_status: "pending",
+        notify_status: held ? "held" : "pending",
         notified_at: null,
         notify_attempts: 0,
         notify_last_attempt_at: null,
@@ -211,6 +216,15 @@ export async function storeSubmission(
         })
         .execute();
     }
+    if (held)
+      return {
+        submissionId,
+        reference,
+        contactId: null,
+        returning: false,
+        filesStored: fileRows.map((r) => r.fieldKey),
+        filesRefused,
+      };
     // The staff e-mail, as a job committed with the submission: it is sent even if this process dies now.
     await enqueueSubmissionNotification(trx, submissionId);
     // The submitter's auto-reply (when the form's is on), the same way.
@@ -240,6 +254,10 @@ export async function storeSubmission(
   });
   if (stored.filesRefused.length)
     log.warn("uploaded file not stored: daily upload limit reached", { submissionId: stored.submissionId });
+  if (held) {
+    log.warn("form post held as spam", { form: form.slug, submissionId: stored.submissionId, reason: held });
+    return stored;
+  }
   log.info("form submission stored", {
     form: form.slug,
     submissionId: stored.submissionId,
@@ -254,7 +272,7 @@ export async function storeSubmission(
 export type SpamReason = "honeypot" | "too-fast" | ProofFailure | "proof-reused";
 
 /**
- * A post held as spam (honeypot filled, sent too fast, no good proof of work): what it said, unchecked and cut
+ * A post held as spam before its checks (honeypot filled, sent too fast): what it said, unchecked and cut
  * to the columns' sizes, no contact, no files, no notification. Staff may restore it.
  */
 export async function storeSpamSubmission(

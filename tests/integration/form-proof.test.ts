@@ -3,7 +3,15 @@ import { encodeSolution, solveChallenge, type FormChallenge } from "@common/form
 import { FORM_PROOF_RATE_LIMIT } from "@server/form-proof/api";
 import { purgeUsedProofs } from "@server/form-proof/used";
 import { dbKinds } from "../support/db";
-import { formProof, leadForm, newIp, partnerAnswers, everyTypeForm } from "../support/lead-forms";
+import {
+  contactFiles,
+  everyTypeForm,
+  formProof,
+  leadForm,
+  newIp,
+  partnerAnswers,
+  samplePdf,
+} from "../support/lead-forms";
 import { apiCall, startStaffServer } from "../support/auth";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -17,6 +25,7 @@ import { startTestServer, type TestServer } from "../support/server";
 describe.each(dbKinds())("proof of work on public forms, two instances on %s", (kind) => {
   let a: TestServer;
   let b: TestServer;
+  let adminCookie: string;
 
   beforeAll(async () => {
     const env = {
@@ -25,7 +34,6 @@ describe.each(dbKinds())("proof of work on public forms, two instances on %s", (
       CONTACT_RATE_LIMIT: "100",
       FORM_PROOF_MAX_NUMBER: "5000",
     };
-    let adminCookie: string;
     ({ server: a, adminCookie } = await startStaffServer(kind, env));
     b = await startTestServer({ db: kind, env, sharedDatabase: a.database });
     const created = await apiCall(a, "POST", "/api/admin/forms", adminCookie, everyTypeForm("partners"));
@@ -82,6 +90,37 @@ describe.each(dbKinds())("proof of work on public forms, two instances on %s", (
       expect(rows[0]).toMatchObject({ spam_reason: reason, contact_id: null, notify_status: "held" });
       expect(Boolean(rows[0]!.spam)).toBe(true);
     }
+  });
+
+  it("keeps a held Free Analysis post whole, its statement too; restored, its contact has the file", async () => {
+    const email = "no-script@proof.example";
+    const statement = { name: "may-statement.pdf", type: "application/pdf", bytes: samplePdf() };
+    const res = await post(a, "/contact", leadForm({ email, formProof: null }, statement));
+    expect(res.status).toBe(200);
+    const [held] = await submissionOf(email);
+    expect(held).toMatchObject({ spam_reason: "no-proof", contact_id: null, notify_status: "held" });
+    const files = await db()
+      .selectFrom("submission_files")
+      .select("file_id")
+      .where("submission_id", "=", held!.id)
+      .execute();
+    expect(files).toHaveLength(1);
+    const jobs = await db().selectFrom("jobs").select("key").where("key", "like", `%${held!.id}%`).execute();
+    expect(jobs).toEqual([]); // no staff e-mail, auto-reply or reminder while it is held
+
+    const restored = await apiCall(
+      a,
+      "PATCH",
+      `/api/admin/forms/${held!.form_id}/submissions/${held!.id}`,
+      adminCookie,
+      {
+        spam: false,
+      },
+    );
+    expect(restored.status).toBe(200);
+    const [row] = await submissionOf(email);
+    expect(row!.contact_id).not.toBeNull();
+    expect((await contactFiles(db(), row!.contact_id!)).map((f) => f.filename)).toEqual(["may-statement.pdf"]);
   });
 
   it("shows field errors to a post without a solution (a visitor without JavaScript), storing nothing", async () => {
