@@ -66,8 +66,19 @@ export function contactFieldsFor(type: FieldType): ContactField[] {
   });
 }
 
+/** The hidden input carrying the consent text version the page shows (server/forms/consent.ts). */
+export const CONSENT_VERSION_FIELD = "consentVersion";
+
 /** Input names the pipeline uses itself: never a field key. */
-export const RESERVED_KEYS = ["formToken", "referral_code", "source", "calcVolume", "calcTransactions", "calcFees"];
+export const RESERVED_KEYS = [
+  "formToken",
+  "referral_code",
+  "source",
+  "calcVolume",
+  "calcTransactions",
+  "calcFees",
+  CONSENT_VERSION_FIELD,
+];
 export const FIELD_KEY_PATTERN = /^[a-z][a-zA-Z0-9_]*$/;
 
 /** The slug of the seeded Free Analysis form (served at /contact). */
@@ -210,7 +221,10 @@ export interface FormDefinition extends Omit<FormDefinitionData, "autoReply"> {
 export type PublicForm = Pick<
   FormDefinition,
   "id" | "name" | "slug" | "description" | "fields" | "successMessage" | "systemKey"
->;
+> & {
+  /** The version of the consent text the page shows ("" without a consent field), posted back. */
+  consentVersion: string;
+};
 
 /**
  * What a sent public form answers (the page that answers the post shows it): the visitor's name

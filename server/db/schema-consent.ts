@@ -8,10 +8,21 @@ export interface ConsentTextsTable {
   /** sha256(text) as hex, its first 16 characters. */
   version: string;
   text: string;
-  /** When a submission first used it. */
+  /** When it was first stored: its form definition saved or seeded with it (a post, before 0090). */
   first_used_at: string;
+}
+
+/** Which consent text each form showed, and when (migration 0090). */
+export interface FormConsentTextsTable {
+  form_id: string;
+  /** consent_texts.version */
+  version: string;
+  first_shown_at: string;
+  /** When the form stopped showing it; null while it is the form's current text. */
+  replaced_at: string | null;
 }
 
 export interface ConsentTables {
   consent_texts: ConsentTextsTable;
+  form_consent_texts: FormConsentTextsTable;
 }

@@ -4,6 +4,8 @@ import type { FormDefinition } from "@common/forms";
 import type { ExpressionBuilder } from "kysely";
 import type { DB } from "../db";
 import type { Database } from "../db/schema";
+import { log } from "../logger";
+import { FORM_TOKEN_MAX_AGE_MS } from "./form-token";
 
 /**
  * Consent evidence (decision 0049). A submission of a form with a consent field keeps the
@@ -13,6 +15,13 @@ import type { Database } from "../db/schema";
  * (`consent`), the time (`created_at`), the IP and user agent (`client_ip`, `user_agent`), the
  * page posted from (`page_url`) and the form's version (`form_version`, a hash of its fields).
  * Nothing writes these columns after the insert.
+ *
+ * The text is on record before anyone sees it: a definition with a consent field records its
+ * version when it is created, saved or seeded (`recordConsentShown`, also in
+ * `form_consent_texts`: which form showed which version, when). The page renders the version it
+ * shows as the hidden field `consentVersion`; a post is recorded with it when its form showed
+ * that version until lately, else with the current one (an open tab from before staff changed
+ * the text keeps the text it showed; a forged version proves nothing).
  */
 
 const sha256 = (text: string) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
@@ -58,29 +67,94 @@ export function postedFromPage(request: Request, siteUrl: string): string | null
   }
 }
 
+/** The consent field's text and version ("" when the form has none), as the page shows it. */
+export function consentShown(form: Pick<FormDefinition, "fields">): { text: string; version: string } | null {
+  const field = form.fields.find((f) => f.type === "consent");
+  return field ? { text: field.label, version: consentVersionOf(field.label) } : null;
+}
+
+const storeText = (trx: DB, shown: { text: string; version: string }, now: string) =>
+  trx
+    .insertInto("consent_texts")
+    .values({ version: shown.version, text: shown.text, first_used_at: now })
+    .onConflict((oc) => oc.column("version").doNothing())
+    .execute();
+
 /**
- * The consent columns of a new submission, its consent text stored under its version if it is
- * new (in the caller's transaction). A form without a consent field has version "".
+ * Records the consent text a form shows from now on (in the caller's transaction): the text
+ * under its version, the form showing it, and the form's other versions replaced now. Called
+ * when a definition is created, saved or seeded; idempotent while the text is unchanged.
+ */
+export async function recordConsentShown(trx: DB, form: Pick<FormDefinition, "id" | "fields">, now: string) {
+  const shown = consentShown(form);
+  let stale = trx
+    .updateTable("form_consent_texts")
+    .set({ replaced_at: now })
+    .where("form_id", "=", form.id)
+    .where("replaced_at", "is", null);
+  if (shown) {
+    await storeText(trx, shown, now);
+    await trx
+      .insertInto("form_consent_texts")
+      .values({ form_id: form.id, version: shown.version, first_shown_at: now, replaced_at: null })
+      .onConflict((oc) => oc.columns(["form_id", "version"]).doUpdateSet({ replaced_at: null }))
+      .execute();
+    stale = stale.where("version", "!=", shown.version);
+  }
+  await stale.execute();
+}
+
+/**
+ * The version a post is recorded with: the one its page showed (`posted`) when its form showed
+ * it until less than a form token's life ago (a page older than that cannot be posted), else the
+ * form's current one. A version the form never showed is logged and not recorded.
+ */
+async function versionOfPost(
+  trx: DB,
+  form: Pick<FormDefinition, "id" | "slug">,
+  current: string,
+  posted: string | null | undefined,
+  now: string,
+): Promise<string> {
+  if (!posted || posted === current) return current;
+  const since = new Date(Date.parse(now) - FORM_TOKEN_MAX_AGE_MS).toISOString();
+  const shown = /^[0-9a-f]{16}$/.test(posted)
+    ? await trx
+        .selectFrom("form_consent_texts")
+        .innerJoin("consent_texts", "consent_texts.version", "form_consent_texts.version")
+        .select("form_consent_texts.version")
+        .where("form_consent_texts.form_id", "=", form.id)
+        .where("form_consent_texts.version", "=", posted)
+        .where((eb) => eb.or([eb("replaced_at", "is", null), eb("replaced_at", ">=", since)]))
+        .executeTakeFirst()
+    : undefined;
+  if (shown) return shown.version;
+  log.warn("posted consent version not shown by its form lately: the current text recorded", {
+    form: form.slug,
+    posted: posted.slice(0, 40),
+    recorded: current,
+  });
+  return current;
+}
+
+/**
+ * The consent columns of a new submission (in the caller's transaction): the version its page
+ * showed (`postedVersion`, see versionOfPost), the current text stored under its version if it
+ * is new. A form without a consent field has version "".
  */
 export async function consentColumns(
   trx: DB,
-  form: Pick<FormDefinition, "fields">,
+  form: Pick<FormDefinition, "id" | "slug" | "fields">,
   given: boolean,
-  pageUrl: string | null | undefined,
+  posted: { pageUrl?: string | null; consentVersion?: string | null },
   now: string,
 ) {
-  const field = form.fields.find((f) => f.type === "consent");
-  const version = field ? consentVersionOf(field.label) : "";
-  if (field)
-    await trx
-      .insertInto("consent_texts")
-      .values({ version, text: field.label, first_used_at: now })
-      .onConflict((oc) => oc.column("version").doNothing())
-      .execute();
+  const shown = consentShown(form);
+  if (shown) await storeText(trx, shown, now);
   return {
     consent: given,
-    consent_version: version,
-    page_url: pageUrl ? pageUrl.slice(0, 500) : null,
+    consent_version: shown ? await versionOfPost(trx, form, shown.version, posted.consentVersion, now) : "",
+    page_url: posted.pageUrl ? posted.pageUrl.slice(0, 500) : null,
     form_version: formVersionOf(form),
   };
 }

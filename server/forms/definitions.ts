@@ -15,6 +15,7 @@ import { bumpContentVersion } from "../content-version/content-version";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import type { Actor } from "../auth/actor";
+import { consentShown, recordConsentShown } from "./consent";
 import { lockPrivacyRequestFields, PRIVACY_REQUEST_DEFAULT, privacyRequestFields } from "./privacy-request";
 import { assertMayChangeRecipients, mailAdminsRecipientsChanged, recipientsChanged } from "./recipients";
 import {
@@ -73,6 +74,7 @@ function toDefinition(row: Row): FormDefinition {
 
 export function publicForm(form: FormDefinition): PublicForm {
   return {
+    consentVersion: consentShown(form)?.version ?? "",
     id: form.id,
     name: form.name,
     slug: form.slug,
@@ -245,6 +247,7 @@ export async function createForm(
       target: data.slug,
       details: { formId: id, name: data.name, fields: data.fields.length, recipients: data.recipients },
     });
+    await recordConsentShown(trx, { id, fields: data.fields }, now);
     await bumpContentVersion(trx);
   });
   if (data.recipients.length)
@@ -264,6 +267,7 @@ export async function updateForm(
   assertMayChangeRecipients(before.recipients, data.recipients, rights.mayChangeRecipients);
   const recipientsMoved = recipientsChanged(before.recipients, data.recipients);
   if (await slugTaken(db, data.slug, id)) throw new ServiceError("conflict", SLUG_TAKEN, { slug: SLUG_TAKEN });
+  const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("form_definitions")
@@ -277,7 +281,7 @@ export async function updateForm(
         active: data.active,
         // Left out of the body, the stored auto-reply is kept.
         ...(data.autoReply ? { auto_reply: JSON.stringify(data.autoReply) } : {}),
-        updated_at: nowIso(),
+        updated_at: now,
       })
       .where("id", "=", id)
       .execute();
@@ -295,6 +299,9 @@ export async function updateForm(
         ...(recipientsMoved ? { recipients: { before: before.recipients, after: data.recipients } } : {}),
       },
     });
+    // The consent text as the page will show it (a system form's core fields as the code has them).
+    const fields = systemFormOf(before.systemKey)?.fields(data.fields) ?? data.fields;
+    await recordConsentShown(trx, { id, fields }, now);
     await bumpContentVersion(trx);
   });
   if (recipientsMoved)
@@ -314,12 +321,17 @@ export async function deleteForm(db: DB, actor: Actor, id: string): Promise<void
     );
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("form_definitions").where("id", "=", id).execute();
+    await trx.deleteFrom("form_consent_texts").where("form_id", "=", id).execute();
     await writeAudit(trx, { action: "form.deleted", ...auditFrom(actor), target: form.slug, details: { formId: id } });
     await bumpContentVersion(trx);
   });
 }
 
-/** Seeds the system forms (Free Analysis, the privacy request), once each. Idempotent: a definition staff edited is left as it is. */
+/**
+ * Seeds the system forms (Free Analysis, the privacy request), once each, then puts every form's
+ * consent text as its page shows it on record (the forms from before migration 0090, a text the
+ * code changed). Idempotent: a definition staff edited is left as it is.
+ */
 export async function seedForms(db: DB): Promise<void> {
   const now = nowIso();
   for (const [systemKey, form] of Object.entries(SYSTEM_FORMS)) {
@@ -348,5 +360,9 @@ export async function seedForms(db: DB): Promise<void> {
       })
       .onConflict((oc) => oc.doNothing())
       .execute();
+  }
+  for (const row of await db.selectFrom("form_definitions").selectAll().execute()) {
+    const form = toDefinition(row);
+    await db.transaction().execute((trx) => recordConsentShown(trx, form, now));
   }
 }

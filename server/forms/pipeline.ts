@@ -1,5 +1,10 @@
 import { attributionOf, postedAttribution, type Attribution } from "@common/attribution";
-import { FREE_ANALYSIS_SYSTEM_KEY, type FormDefinition, type PublicFormSent } from "@common/forms";
+import {
+  CONSENT_VERSION_FIELD,
+  FREE_ANALYSIS_SYSTEM_KEY,
+  type FormDefinition,
+  type PublicFormSent,
+} from "@common/forms";
 import { FORM_PROOF_FIELD } from "@common/form-proof";
 import { HONEYPOT_FIELD } from "@common/lead";
 import { FORM_LIMITS } from "@common/limits";
@@ -122,6 +127,7 @@ async function guardFormPost(
     userAgent: request.headers.get("user-agent"),
     attribution: attributionOfPost(request, form),
     pageUrl: postedFromPage(request, config.siteUrl),
+    consentVersion: String(form.get(CONSENT_VERSION_FIELD) ?? "").slice(0, 40) || null,
   };
   const raw: RawAnswer = (key) => {
     const all = form.getAll(key).filter((v): v is string => typeof v === "string");

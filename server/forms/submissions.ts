@@ -33,6 +33,8 @@ export interface SubmissionMeta {
   attribution?: Partial<Attribution>;
   /** The page the form was posted from (consent evidence; server/forms/consent.ts). */
   pageUrl?: string | null;
+  /** The consent text version the page showed, as posted (checked in consent.ts). */
+  consentVersion?: string | null;
 }
 
 const cut = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
@@ -191,7 +193,7 @@ export async function storeSubmission(
         source: post.source.slice(0, 20),
         ...submissionBase(details, meta),
         answers: JSON.stringify(answers),
-        ...(await consentColumns(trx, form, consent, meta.pageUrl, now)),
+        ...(await consentColumns(trx, form, consent, meta, now)),
         file_note: notes.length ? notes.join(" ") : null,
         spam: Boolean(held),
         spam_reason: held,
@@ -302,7 +304,7 @@ export async function storeSpamSubmission(
   const id = crypto.randomUUID();
   const now = nowIso();
   // Its consent text is kept under its version first (a text kept without its post is harmless).
-  const evidence = await consentColumns(db, form, Boolean(consent && String(consent).trim()), meta.pageUrl, now);
+  const evidence = await consentColumns(db, form, Boolean(consent && String(consent).trim()), meta, now);
   await db
     .insertInto("submissions")
     .values({

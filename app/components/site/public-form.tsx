@@ -1,6 +1,12 @@
 import { CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { answerCheckedFields, FREE_ANALYSIS_SYSTEM_KEY, type PublicForm, type PublicFormSent } from "@common/forms";
+import {
+  answerCheckedFields,
+  CONSENT_VERSION_FIELD,
+  FREE_ANALYSIS_SYSTEM_KEY,
+  type PublicForm,
+  type PublicFormSent,
+} from "@common/forms";
 import type { ActionResult, FormValues } from "@common/result";
 import { FieldErrorSlots } from "~/components/ui/field";
 import { FormErrorSummary } from "./form-error-summary";
@@ -145,6 +151,10 @@ export function PublicFormView({
       ) : null}
 
       <FormGuardInputs prefix={prefix} token={token} answeredToken={failed?.values?.formToken} />
+      {/* The consent text's version as this page shows it: the post is recorded with that text. */}
+      {form.consentVersion ? (
+        <input type="hidden" name={CONSENT_VERSION_FIELD} value={form.consentVersion} readOnly />
+      ) : null}
       {layout.hidden}
 
       <FieldErrorSlots value>{layout.arrange ? layout.arrange({ field, rest }) : rest()}</FieldErrorSlots>

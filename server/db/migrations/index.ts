@@ -25,6 +25,7 @@ import * as m0070 from "./0070-response-clock";
 import * as m0075 from "./0075-consent-evidence-and-retention";
 import * as m0080 from "./0080-privacy-requests";
 import * as m0085 from "./0085-form-proofs";
+import * as m0090 from "./0090-form-consent-texts";
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "0075-consent-evidence-and-retention": m0075,
   "0080-privacy-requests": m0080,
   "0085-form-proofs": m0085,
+  "0090-form-consent-texts": m0090,
 };
