@@ -20,6 +20,9 @@ export interface ConsentEvidence {
   formVersion: string | null;
 }
 
+/** The public form's hidden input carrying the consent text version the page shows (server/forms/consent.ts). */
+export const CONSENT_VERSION_FIELD = "consentVersion";
+
 /** The evidence as CSV columns, in this order, in both exports (submissions and contacts). */
 export const CONSENT_CSV_COLUMNS: Array<{ header: string; value: (e: ConsentEvidence) => string }> = [
   { header: "Consent given", value: (e) => (e.given ? "yes" : "no") },

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { CONSENT_VERSION_FIELD } from "./consent";
 import { autoReplySchema, type AutoReplySettings } from "./auto-reply";
 import { FIELD_ORDER } from "./lead";
 import { isLeadProfileKey, LEAD_PROFILE, LEAD_PROFILE_KEYS, PROFILE_FIELD_TYPES } from "./lead-profile";
@@ -66,19 +67,9 @@ export function contactFieldsFor(type: FieldType): ContactField[] {
   });
 }
 
-/** The hidden input carrying the consent text version the page shows (server/forms/consent.ts). */
-export const CONSENT_VERSION_FIELD = "consentVersion";
-
 /** Input names the pipeline uses itself: never a field key. */
-export const RESERVED_KEYS = [
-  "formToken",
-  "referral_code",
-  "source",
-  "calcVolume",
-  "calcTransactions",
-  "calcFees",
-  CONSENT_VERSION_FIELD,
-];
+const PIPELINE_INPUTS = ["formToken", "referral_code", "source", CONSENT_VERSION_FIELD];
+export const RESERVED_KEYS = [...PIPELINE_INPUTS, "calcVolume", "calcTransactions", "calcFees"];
 export const FIELD_KEY_PATTERN = /^[a-z][a-zA-Z0-9_]*$/;
 
 /** The slug of the seeded Free Analysis form (served at /contact). */
@@ -217,14 +208,14 @@ export interface FormDefinition extends Omit<FormDefinitionData, "autoReply"> {
   updatedAt: string;
 }
 
-/** The public part of a definition (what a page needs to render the form). */
+/**
+ * The public part of a definition (what a page needs to render the form), with the version of
+ * the consent text it shows ("" without a consent field), posted back.
+ */
 export type PublicForm = Pick<
   FormDefinition,
   "id" | "name" | "slug" | "description" | "fields" | "successMessage" | "systemKey"
-> & {
-  /** The version of the consent text the page shows ("" without a consent field), posted back. */
-  consentVersion: string;
-};
+> & { consentVersion: string };
 
 /**
  * What a sent public form answers (the page that answers the post shows it): the visitor's name

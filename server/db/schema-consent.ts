@@ -1,5 +1,5 @@
 /**
- * The consent texts of server/forms (decision 0049, migration 0075), beside schema.ts so that
+ * The consent texts of server/forms (decision 0049, migrations 0075 and 0090), beside schema.ts so that
  * file stays one page of the core tables: every consent text a visitor was shown, once per
  * version. A submission names its text by `consent_version` (the text's SHA-256, first 16 hex
  * characters), so a text staff change later never changes what an old submission agreed to.

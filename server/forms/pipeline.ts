@@ -1,10 +1,6 @@
 import { attributionOf, postedAttribution, type Attribution } from "@common/attribution";
-import {
-  CONSENT_VERSION_FIELD,
-  FREE_ANALYSIS_SYSTEM_KEY,
-  type FormDefinition,
-  type PublicFormSent,
-} from "@common/forms";
+import { CONSENT_VERSION_FIELD } from "@common/consent";
+import { FREE_ANALYSIS_SYSTEM_KEY, type FormDefinition, type PublicFormSent } from "@common/forms";
 import { FORM_PROOF_FIELD } from "@common/form-proof";
 import { HONEYPOT_FIELD } from "@common/lead";
 import { FORM_LIMITS } from "@common/limits";

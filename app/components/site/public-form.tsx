@@ -1,12 +1,7 @@
 import { CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import {
-  answerCheckedFields,
-  CONSENT_VERSION_FIELD,
-  FREE_ANALYSIS_SYSTEM_KEY,
-  type PublicForm,
-  type PublicFormSent,
-} from "@common/forms";
+import { CONSENT_VERSION_FIELD } from "@common/consent";
+import { answerCheckedFields, FREE_ANALYSIS_SYSTEM_KEY, type PublicForm, type PublicFormSent } from "@common/forms";
 import type { ActionResult, FormValues } from "@common/result";
 import { FieldErrorSlots } from "~/components/ui/field";
 import { FormErrorSummary } from "./form-error-summary";
