@@ -4,13 +4,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_TEXT } from "@common/lead";
 import { consentVersionOf } from "@server/forms/consent";
-import { createStaff, PASSWORD } from "../support/auth";
+import { getFreeAnalysisForm } from "@server/forms/definitions";
+import { apiCall, createStaff, PASSWORD, signIn } from "../support/auth";
 import { axeViolations, formatViolations, launchBrowser, newPage, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
- * Consent evidence and retention (decision 0049) in Chromium: a visitor sends Free Analysis;
- * staff see the consent text and its version on the contact and on the submission; the
+ * Consent evidence and retention (decision 0049) in Chromium: a visitor opens Free Analysis,
+ * staff change the consent text while the visitor fills it in, the visitor sends it; staff see
+ * the text the visitor saw and its version on the contact and on the submission; the
  * settings screen shows the retention days and what the next run will remove, counted again
  * as the days are typed. axe-core checks the contact, the submission and the settings at 1280
  * and 390 px.
@@ -51,7 +53,9 @@ describe("consent evidence and retention, in Chromium", () => {
     await server?.stop();
   });
 
-  it("takes a visitor's Free Analysis request, consent ticked", async () => {
+  const NEW_TEXT = "You may call or text me about my analysis, including by automated means.";
+
+  it("takes a visitor's Free Analysis request, consent ticked, with the text their page showed", async () => {
     const visitor = await newPage(browser);
     const v = visitor.page;
     await v.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
@@ -62,9 +66,17 @@ describe("consent evidence and retention, in Chromium", () => {
     await v.getByLabel(/^Phone/).fill("(480) 555-0177");
     await v.getByLabel(/^Monthly card volume/).selectOption({ label: "$10,000 – $50,000" });
     await v.getByLabel(/^In person \(card terminal or POS\)/).check();
+    // Meanwhile staff change the consent text.
+    const form = await getFreeAnalysisForm(server.database.db);
+    const fields = form.fields.map((f) => (f.type === "consent" ? { ...f, label: NEW_TEXT } : f));
+    const cookie = await signIn(server, "owner@meritum.test");
+    expect((await apiCall(server, "PUT", `/api/admin/forms/${form.id}`, cookie, { ...form, fields })).status).toBe(200);
     await v.getByLabel(CONSENT_TEXT).check();
     await v.getByRole("button", { name: "Get my free analysis" }).click();
     await v.getByRole("heading", { name: /Your request is in/ }).waitFor(SERVER);
+    // A page opened now shows the new text.
+    await v.goto(`${server.url}/contact`);
+    await v.getByLabel(NEW_TEXT).waitFor();
     await v.context().close();
   });
 
@@ -86,6 +98,7 @@ describe("consent evidence and retention, in Chromium", () => {
     const version = consentVersionOf(CONSENT_TEXT);
     expect(await evidence.textContent()).toContain(CONSENT_TEXT);
     expect(await evidence.textContent()).toContain(`version ${version}`);
+    expect(await evidence.textContent()).not.toContain(NEW_TEXT);
     await evidence.getByText("Given").waitFor();
     // The request facts fold away on the timeline; opened, they name the page it was sent from.
     await evidence.getByText("When, where and which form version").click();
