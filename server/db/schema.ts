@@ -8,6 +8,7 @@ import type { AutoReplySubmissionColumns, AutoReplyTables } from "./schema-auto-
 import type { ContactWaitingColumns, SubmissionResponseColumns } from "./schema-response-clock";
 import type { ConsentTables } from "./schema-consent";
 import type { FormProofTables } from "./schema-form-proofs";
+import type { AuthTables } from "./schema-auth";
 
 /**
  * Table types shared by both dialects. Timestamps are ISO-8601 strings on both (the pg
@@ -204,73 +205,6 @@ export interface SubmissionFilesTable {
   created_at: string;
 }
 
-/** better-auth's tables (its default camelCase names; see migration 0005-auth). */
-export interface UserTable {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: number | boolean;
-  image: string | null;
-  createdAt: string;
-  updatedAt: string;
-  twoFactorEnabled: number | boolean | null;
-  role: string | null;
-  banned: number | boolean | null;
-  banReason: string | null;
-  banExpires: string | null;
-}
-
-export interface SessionTable {
-  id: string;
-  expiresAt: string;
-  token: string;
-  createdAt: string;
-  updatedAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  userId: string;
-  impersonatedBy: string | null;
-  /** When the password was last given again in this session (migration 0015). */
-  reauthenticatedAt: string | null;
-}
-
-export interface AccountTable {
-  id: string;
-  accountId: string;
-  providerId: string;
-  userId: string;
-  accessToken: string | null;
-  refreshToken: string | null;
-  idToken: string | null;
-  accessTokenExpiresAt: string | null;
-  refreshTokenExpiresAt: string | null;
-  scope: string | null;
-  password: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface VerificationTable {
-  id: string;
-  identifier: string;
-  value: string;
-  expiresAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TwoFactorTable {
-  id: string;
-  secret: string;
-  backupCodes: string;
-  userId: string;
-  verified: number | boolean | null;
-  failedVerificationCount: number | null;
-  lockedUntil: string | null;
-  /** The last accepted TOTP time step (migration 0015): a code at or before it is refused. */
-  lastUsedStep: number | null;
-}
-
 export interface AuditLogTable {
   id: string;
   created_at: string;
@@ -368,7 +302,7 @@ export interface ImagesTable {
 }
 
 export interface Database
-  extends ProposalTables, AnalyticsTables, PrivacyTables, ConsentTables, FormProofTables, AutoReplyTables {
+  extends AuthTables, ProposalTables, AnalyticsTables, PrivacyTables, ConsentTables, FormProofTables, AutoReplyTables {
   site_settings: SiteSettingsTable;
   industries: IndustriesTable;
   blog_posts: BlogPostsTable;
@@ -378,11 +312,6 @@ export interface Database
   contacts: ContactsTable & ContactWaitingColumns;
   contact_activity: ContactActivityTable;
   submissions: SubmissionsTable & SubmissionResponseColumns;
-  user: UserTable;
-  session: SessionTable;
-  account: AccountTable;
-  verification: VerificationTable;
-  twoFactor: TwoFactorTable;
   audit_log: AuditLogTable;
   sign_in_lockouts: SignInLockoutsTable;
   stored_files: StoredFilesTable;
