@@ -46,7 +46,10 @@ export function PrivacyConfirmForm(props: {
   return (
     <>
       <PageHeader eyebrow="Privacy request" title="Confirm your privacy request">
-        <p>Press the button below to confirm that this request is yours. Nothing happens until you do.</p>
+        <p>
+          You asked us to {WHAT[props.kind]}. Press the button below to confirm that the request is yours: nothing
+          happens until you do.
+        </p>
       </PageHeader>
       <Below>
         <section
@@ -57,11 +60,9 @@ export function PrivacyConfirmForm(props: {
             The request
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-3 text-base sm:grid-cols-[max-content_1fr]">
-            <dt className="font-semibold text-slate-900">You asked us to</dt>
-            <dd className="text-slate-700">
-              {REQUEST_NAME[props.kind]}: {WHAT[props.kind]}
-            </dd>
-            <dt className="font-semibold text-slate-900">Your e-mail address</dt>
+            <dt className="font-semibold text-slate-900">Request</dt>
+            <dd className="text-slate-700">{REQUEST_NAME[props.kind]}</dd>
+            <dt className="font-semibold text-slate-900">E-mail address</dt>
             <dd className="text-slate-700">
               <span className="font-mono">{props.maskedEmail}</span>{" "}
               <span className="text-slate-600">(partly hidden)</span>
