@@ -11,6 +11,23 @@ export const PRIVACY_DUE_DAYS = 45;
 /** How long the e-mailed confirmation link works. */
 export const PRIVACY_VERIFY_HOURS = 72;
 
+/**
+ * An address with most of it hidden, as a page shows it to whoever holds a link:
+ * "river.stone@example.org" → "ri•••@ex•••.org". The owner recognises it; a stranger learns
+ * little (the first letters of the name and of the domain, and the domain's ending).
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf(".");
+  const name = dot > 0 ? domain.slice(0, dot) : domain;
+  const ending = dot > 0 ? domain.slice(dot) : "";
+  const keep = (part: string) => part.slice(0, part.length > 4 ? 2 : 1);
+  return `${keep(local)}•••@${keep(name)}•••${ending}`;
+}
+
 const INVALID_EMAIL = "Enter the e-mail address the person used with us, like name@example.com.";
 
 export const privacyEmailSchema = z.pipe(

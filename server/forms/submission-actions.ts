@@ -10,6 +10,7 @@ import { deleteStoredFiles } from "../files/files";
 import { kickJobs } from "../jobs/jobs";
 import type { Actor } from "../auth/actor";
 import { getForm } from "./definitions";
+import { submissionHook } from "./submission-hooks";
 import { submissionRow } from "./inbox";
 import { emitEvent } from "../webhooks/deliveries";
 import { enqueueSubmissionNotification } from "./notify";
@@ -19,7 +20,8 @@ import { linkSubmission, unlinkSubmission } from "../contacts/intake";
 
 /**
  * What staff do to one submission: read/unread, spam/not spam (restoring a held one makes or
- * links its contact through server/contacts and sends its notification), send the
+ * links its contact through server/contacts, or runs its system form's hook, and sends its
+ * notification), send the
  * notification again, delete it with its files. Every change is audited without the
  * visitor's personal data.
  */
@@ -49,8 +51,10 @@ export async function setRead(db: DB, actor: Actor, formId: string, id: string, 
 }
 
 /**
- * Spam or not. Restoring one that was held (no contact yet) makes or links its contact and
- * sends the notification it never had.
+ * Spam or not. Restoring one that was held (never let through: no contact, no e-mail yet)
+ * does now what storing it would have done: makes or links its contact and sends the
+ * notification it never had; a system form outside the sales side (a privacy request) runs
+ * its hook instead (its request and confirmation e-mail) and makes no contact.
  */
 export async function setSpam(db: DB, actor: Actor, formId: string, id: string, spam: boolean) {
   const s = await submissionRow(db, formId, id);
@@ -58,16 +62,22 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
   let notify = false;
   // Read before the transaction: SQLite has one connection, which the transaction holds.
   const form = await getForm(db, formId);
+  const hook = submissionHook(form);
+  const held = !spam && s.notify_status === "held";
+  // Its answers as held: the contact's profile (or the hook's request) is read from them.
+  const answers = JSON.parse(s.answers) as Answer[];
   await db.transaction().execute(async (trx) => {
     let contactId = s.contact_id;
-    if (!spam && !contactId) {
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.email))
-        throw new ServiceError(
-          "conflict",
-          "This submission has no valid e-mail address, so no contact can be made from it. Delete it instead.",
-        );
-      // Its answers as held: the contact's profile is read from them by the form's mapping.
-      const answers = JSON.parse(s.answers) as Answer[];
+    const makesContact = !spam && !contactId && hook?.lead !== false;
+    const runsHook = held && hook !== undefined;
+    if ((makesContact || runsHook) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.email))
+      throw new ServiceError(
+        "conflict",
+        makesContact
+          ? "This submission has no valid e-mail address, so no contact can be made from it. Delete it instead."
+          : "This submission has no valid e-mail address, so nothing can be sent to it. Delete it instead.",
+      );
+    if (makesContact) {
       contactId = (
         await linkSubmission(
           trx,
@@ -87,7 +97,7 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
         )
       ).id;
     }
-    notify = !spam && s.notify_status === "held";
+    notify = held;
     await trx
       .updateTable("submissions")
       .set({
@@ -103,16 +113,19 @@ export async function setSpam(db: DB, actor: Actor, formId: string, id: string, 
       await enqueueSubmissionNotification(trx, id);
       // And the submitter's auto-reply, held with it (when the form's is on).
       await enqueueAutoReply(trx, form, id);
-      // A held submission is "received" when staff restore it, not before.
-      await emitEvent(trx, "submission.received", {
-        submissionId: id,
-        formId,
-        formName: form.name,
-        contactId,
-        name: s.name,
-        email: s.email,
-        businessName: s.business_name || null,
-      });
+      // A held submission is "received" when staff restore it, not before (a lead's only).
+      if (contactId)
+        await emitEvent(trx, "submission.received", {
+          submissionId: id,
+          formId,
+          formName: form.name,
+          contactId,
+          name: s.name,
+          email: s.email,
+          businessName: s.business_name || null,
+        });
+      // What the system form does with a post (a privacy request and its e-mail), as storing it would have.
+      if (runsHook) await hook.stored(trx, { id, form, answers, email: s.email.toLowerCase() });
     }
     // The clock (decision 0048): a restored one waits from when it arrived; spam waits for nobody.
     if (spam) await refreshContactWaiting(trx, contactId);

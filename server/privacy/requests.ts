@@ -1,55 +1,27 @@
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import { PRIVACY_REQUEST_CHOICES, type Answer } from "@common/forms";
-import {
-  PRIVACY_DUE_DAYS,
-  PRIVACY_VERIFY_HOURS,
-  type PrivacyRequestKind,
-  type PrivacyRequestsResponse,
-  type PrivacyRequestSummary,
-} from "@common/privacy";
+import type { PrivacyRequestKind, PrivacyRequestsResponse, PrivacyRequestSummary } from "@common/privacy";
 import { ServiceError } from "@common/result";
-import { writeAudit, writeAuditBy } from "../audit/audit";
+import { writeAuditBy } from "../audit/audit";
 import type { Actor } from "../auth/actor";
-import { getConfig } from "../config";
 import { actorName } from "../contacts/contacts";
 import type { DB } from "../db";
 import { nowIso } from "../db/dialect";
 import type { PrivacyRequestsTable } from "../db/schema-privacy";
 import { enqueueJob } from "../jobs/jobs";
+import { linkExpiry, oldestLiveLink } from "./verification";
 
 /**
  * Privacy requests (decision 0050), the one writer of `privacy_requests`. The privacy-request
  * form's post (the one pipeline, server/forms) makes one, unverified, and commits with it a
- * job that e-mails the requester a signed link that works for PRIVACY_VERIFY_HOURS. Opening
- * it verifies the request: it is then due PRIVACY_DUE_DAYS later, and staff mark it done.
+ * job that e-mails the requester a signed link (./verification.ts). Confirming on the page it
+ * opens verifies the request: it is then due PRIVACY_DUE_DAYS later, and staff mark it done.
  */
 
 export const PRIVACY_VERIFY_JOB = "privacy.verify-mail";
-const VERIFY_MS = PRIVACY_VERIFY_HOURS * 60 * 60 * 1000;
-const DUE_MS = PRIVACY_DUE_DAYS * 24 * 60 * 60 * 1000;
-const CONTEXT = "privacy-request";
 
 type Row = Selectable<PrivacyRequestsTable>;
-
-const linkExpiry = (row: Pick<Row, "created_at">) => new Date(Date.parse(row.created_at) + VERIFY_MS);
-
-function signature(id: string, expiresAt: number): string {
-  return crypto
-    .createHmac("sha256", getConfig().authSecret)
-    .update(`${CONTEXT}:${id}:${expiresAt}`)
-    .digest("base64url");
-}
-
-/** The confirmation link's token: the request id, its expiry and a signature over both. */
-export function verificationToken(row: Pick<Row, "id" | "created_at">): string {
-  const expiresAt = linkExpiry(row).getTime();
-  return `${row.id}.${expiresAt}.${signature(row.id, expiresAt)}`;
-}
-
-export function verificationUrl(row: Pick<Row, "id" | "created_at">): string {
-  return new URL(`/privacy-request/confirm?token=${verificationToken(row)}`, getConfig().siteUrl).toString();
-}
 
 /** The kind the form's "request" answer chose. */
 function kindOf(answers: Answer[]): PrivacyRequestKind {
@@ -82,39 +54,6 @@ export async function requestFromSubmission(
   await enqueueJob(trx, PRIVACY_VERIFY_JOB, { requestId: id }, { key: `${PRIVACY_VERIFY_JOB}:${id}` });
 }
 
-export type Verification =
-  | { ok: true; kind: PrivacyRequestKind; dueAt: string; already: boolean }
-  | { ok: false; reason: "invalid" | "expired" | "gone" };
-
-/**
- * The requester opened the link: a valid, unexpired token verifies its request (once; again
- * it answers as already confirmed). Refusals say why: a broken link, an expired one, a
- * request no longer held.
- */
-export async function verifyRequest(db: DB, token: string | null, now = new Date()): Promise<Verification> {
-  const match = token ? /^([0-9a-f-]{36})\.(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
-  if (!match) return { ok: false, reason: "invalid" };
-  const [, id, expires, given] = match as unknown as [string, string, string, string];
-  const expected = Buffer.from(signature(id, Number(expires)));
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, Buffer.from(given)))
-    return { ok: false, reason: "invalid" };
-  if (Number(expires) < now.getTime()) return { ok: false, reason: "expired" };
-  const row = await db.selectFrom("privacy_requests").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row || !row.email) return { ok: false, reason: "gone" };
-  if (row.status !== "unverified") return { ok: true, kind: row.kind, dueAt: row.due_at ?? "", already: true };
-  const dueAt = new Date(now.getTime() + DUE_MS).toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("privacy_requests")
-      .set({ status: "open", verified_at: now.toISOString(), due_at: dueAt })
-      .where("id", "=", id)
-      .where("status", "=", "unverified")
-      .execute();
-    await writeAudit(trx, { action: "privacy.request_verified", target: id, details: { kind: row.kind } });
-  });
-  return { ok: true, kind: row.kind, dueAt, already: false };
-}
-
 const toSummary = (r: Row): PrivacyRequestSummary => ({
   id: r.id,
   kind: r.kind,
@@ -137,7 +76,7 @@ export async function listRequests(db: DB, now = new Date()): Promise<PrivacyReq
       .selectFrom("privacy_requests")
       .selectAll()
       .where("status", "=", "unverified")
-      .where("created_at", ">", new Date(now.getTime() - VERIFY_MS).toISOString())
+      .where("created_at", ">", oldestLiveLink(now).toISOString())
       .orderBy("created_at", "desc")
       .limit(200)
       .execute(),

@@ -5,7 +5,8 @@ import { registerJob } from "../jobs/jobs";
 import { escapeHtml, sendMail } from "../mail/mail";
 import { getSiteSettings } from "../settings/settings";
 import { registerSubmissionHook } from "../forms/submission-hooks";
-import { PRIVACY_VERIFY_JOB, requestFromSubmission, verificationUrl } from "./requests";
+import { PRIVACY_VERIFY_JOB, requestFromSubmission } from "./requests";
+import { verificationUrl } from "./verification";
 
 /**
  * The requester's e-mail with the confirmation link (job PRIVACY_VERIFY_JOB, committed with
@@ -26,7 +27,7 @@ export async function sendVerificationMail(db: DB, requestId: string): Promise<"
     "Hello,",
     "",
     `We received a request to ${what}.`,
-    `To confirm that the request is yours, open this link within ${PRIVACY_VERIFY_HOURS / 24} days:`,
+    `To confirm that the request is yours, open this link within ${PRIVACY_VERIFY_HOURS / 24} days and press "Confirm my request":`,
     url,
     "",
     "Once you confirm, we answer within 45 days. If you did not make this request, ignore this e-mail: nothing happens without your confirmation.",

@@ -13,7 +13,7 @@ import { linkIn, startTestSmtp, type TestSmtp } from "../support/smtp";
  * A privacy request in Chromium, as people make and answer it (decision 0050): a visitor who
  * sent Free Analysis with a statement asks for their data through the form linked from the
  * privacy policy, the confirmation mail arrives at a real SMTP server, the visitor opens its
- * link; an admin sees the request with its due date, downloads the ZIP, erases the data and
+ * link and presses "Confirm my request"; an admin sees the request with its due date, downloads the ZIP, erases the data and
  * marks the request done. axe-core at 1280 and 390 px on the new screens.
  */
 const SERVER = { timeout: 15_000 };
@@ -58,7 +58,7 @@ describe("privacy requests in Chromium", () => {
     await smtp?.close();
   });
 
-  it("the visitor asks for their data from the privacy policy and confirms it by the e-mailed link", async () => {
+  it("the visitor asks for their data from the privacy policy and confirms it on the e-mailed link's page", async () => {
     const { page, problems } = await newPage(browser);
     await page.goto(`${server.url}/privacy-policy`);
     await waitForScripts(page);
@@ -79,6 +79,14 @@ describe("privacy requests in Chromium", () => {
     const mail = confirmation()!;
     const link = linkIn(mail, "/privacy-request/confirm");
     await page.goto(`${server.url}${link.pathname}${link.search}`);
+    // Opening the link confirms nothing: the page says what the button will confirm, for which address.
+    await page.getByRole("heading", { level: 1, name: "Confirm your privacy request" }).waitFor(SERVER);
+    const request = page.getByRole("region", { name: "The request" });
+    await page.getByText("You asked us to send you a copy of the information we hold about you.").waitFor();
+    await request.getByText("A copy of my data").waitFor();
+    await request.getByText("ca•••@ex•••.net").waitFor();
+    await expectAccessible(page, "privacy request to confirm");
+    await request.getByRole("button", { name: "Confirm my request" }).click();
     await page.getByRole("heading", { level: 1, name: "Your request is confirmed" }).waitFor(SERVER);
     await expectAccessible(page, "privacy request confirmed");
     expect(problems.errors).toEqual([]);

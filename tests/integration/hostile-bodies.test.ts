@@ -13,11 +13,9 @@ import {
   SESSION_ENDING,
   expressWriteRoutes,
   actionRoutes,
-  snapshot,
-  changedRows,
-  inBatches,
   CUSTOM_FORM,
 } from "../support/hostile-bodies";
+import { changedRows, inBatches, snapshot } from "../support/hostile-snapshot";
 import type { HostileBody, Fixtures, Target } from "../support/hostile-bodies";
 import type { TestServer } from "../support/server";
 

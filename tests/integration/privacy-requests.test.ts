@@ -3,15 +3,16 @@ import { PRIVACY_REQUEST_CHOICES } from "@common/forms";
 import type { PrivacyRequestsResponse } from "@common/privacy";
 import { apiCall, getPage, startStaffServer, type StaffServer } from "../support/auth";
 import { dbKinds } from "../support/db";
-import { postPrivacyRequest, privacyToken } from "../support/privacy";
+import { postPrivacyRequest, pressConfirm, privacyToken } from "../support/privacy";
 import type { TestServer } from "../support/server";
 import { linkIn, startTestSmtp, type TestSmtp } from "../support/smtp";
 
 /**
  * The privacy-request form (decision 0050): a post through the one pipeline makes an
- * unverified request and e-mails the requester a signed link; the link verifies it (due 45
- * days later); broken and expired links get a page that says so; staff mark it done; only
- * admins reach any of it.
+ * unverified request and e-mails the requester a signed link; opening it shows what it
+ * confirms (a mail scanner that opens it confirms nothing), the page's button verifies it (due
+ * 45 days later); broken, expired and spent links get a page that says so; staff mark it done;
+ * only admins reach any of it.
  */
 describe.each(dbKinds())("privacy requests on %s", (kind) => {
   let staff: StaffServer;
@@ -63,38 +64,94 @@ describe.each(dbKinds())("privacy requests on %s", (kind) => {
     expect(job.done_at).not.toBeNull();
   });
 
-  it("refuses a changed link (400) and an expired one (410) with a page that says which", async () => {
-    const mail = await smtp.waitFor(EMAIL);
-    const link = linkIn(mail, "/privacy-request/confirm");
-    const token = link.searchParams.get("token")!;
+  const linkOf = async () => linkIn(await smtp.waitFor(EMAIL), "/privacy-request/confirm");
+  const verifiedAudits = () =>
+    server.database.db.selectFrom("audit_log").select("id").where("action", "=", "privacy.request_verified").execute();
+
+  it("refuses a changed link (400), an expired one (410) and one for no request (404), opened or pressed", async () => {
+    const token = (await linkOf()).searchParams.get("token")!;
     const [id] = token.split(".");
-    const tampered = await getPage(server, `/privacy-request/confirm?token=${token.slice(0, -2)}xx`);
-    expect(tampered.status).toBe(400);
-    expect(tampered.headers.get("cache-control")).toBe("no-store");
-    expect(await tampered.text()).toContain("This link is not valid");
-    const missing = await getPage(server, "/privacy-request/confirm");
-    expect(missing.status).toBe(400);
-    const expired = await getPage(server, `/privacy-request/confirm?token=${privacyToken(id!, Date.now() - 1000)}`);
-    expect(expired.status).toBe(410);
-    expect(await expired.text()).toContain("This link has expired");
+    const tampered = `${token.slice(0, -2)}xx`;
+    const expired = privacyToken(id!, Date.now() - 1000);
+    const unknown = privacyToken("00000000-0000-4000-8000-000000000000", Date.now() + 60_000);
+    const cases: Array<[string, number, string]> = [
+      [tampered, 400, "This link is not valid"],
+      [expired, 410, "This link has expired"],
+      [unknown, 404, "We no longer hold this request"],
+    ];
+    for (const [bad, status, heading] of cases) {
+      const opened = await getPage(server, `/privacy-request/confirm?token=${bad}`);
+      expect(opened.status, heading).toBe(status);
+      expect(opened.headers.get("cache-control")).toBe("no-store");
+      expect(await opened.text()).toContain(heading);
+      const pressed = await pressConfirm(server, bad);
+      expect(pressed.status, heading).toBe(status);
+      expect(await pressed.text()).toContain(heading);
+    }
+    expect((await getPage(server, "/privacy-request/confirm")).status).toBe(400);
     expect((await requests()).open).toEqual([]);
   });
 
-  it("the e-mailed link confirms the request: it is due 45 days later; opening it again changes nothing", async () => {
-    const mail = await smtp.waitFor(EMAIL);
-    const link = linkIn(mail, "/privacy-request/confirm");
-    const opened = await getPage(server, `${link.pathname}${link.search}`);
-    expect(opened.status).toBe(200);
-    expect(await opened.text()).toContain("Your request is confirmed");
+  it("opening the link (a mail scanner, twice) only shows what it confirms, with the button; nothing is confirmed", async () => {
+    const link = await linkOf();
+    for (let i = 0; i < 2; i++) {
+      const opened = await getPage(server, `${link.pathname}${link.search}`);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get("cache-control")).toBe("no-store");
+      expect(opened.headers.get("x-robots-tag")).toContain("noindex");
+      const html = await opened.text();
+      expect(html).toContain("Confirm your privacy request");
+      expect(html).toMatch(/<form action="\/privacy-request\/confirm\?token=[^"]+" method="post">/);
+      expect(html).toContain(">Confirm my request</button>");
+      expect(html).toContain("send you a copy of the information we hold about you");
+      expect(html).toContain("ri•••@ex•••.org");
+      expect(html).not.toContain(EMAIL);
+      expect(html).toMatch(/<meta name="robots" content="noindex/);
+    }
+    const { open, unverified } = await requests();
+    expect(open).toEqual([]);
+    expect(unverified).toHaveLength(1);
+    expect(await verifiedAudits()).toEqual([]);
+  });
+
+  it("a press without the page's token, or at once after the page was served, confirms nothing", async () => {
+    const link = await linkOf();
+    const token = link.searchParams.get("token")!;
+    const noPageToken = await pressConfirm(server, token, null);
+    expect(noPageToken.status).toBe(400);
+    const html = await noPageToken.text();
+    expect(html).toContain("could not be checked. Please press the button again.");
+    expect(html).toContain(">Confirm my request</button>");
+    const page = await (await getPage(server, `${link.pathname}${link.search}`)).text();
+    const fresh = /name="formToken" value="([^"]+)"/.exec(page)![1]!;
+    const atOnce = await pressConfirm(server, token, fresh);
+    expect(atOnce.status).toBe(400);
+    expect(await atOnce.text()).toContain("faster than we expect from a person");
+    expect((await requests()).unverified).toHaveLength(1);
+    expect(await verifiedAudits()).toEqual([]);
+  });
+
+  it("pressing the button confirms the request: it is due 45 days later; pressing again changes nothing", async () => {
+    const link = await linkOf();
+    const token = link.searchParams.get("token")!;
+    const pressed = await pressConfirm(server, token);
+    expect(pressed.status).toBe(200);
+    expect(pressed.headers.get("cache-control")).toBe("no-store");
+    expect(await pressed.text()).toContain("Your request is confirmed");
     const { open, unverified } = await requests();
     expect(unverified).toEqual([]);
     expect(open).toHaveLength(1);
     const request = open[0]!;
     expect(request).toMatchObject({ email: EMAIL, kind: "access", status: "open" });
     expect(Date.parse(request.dueAt!) - Date.parse(request.verifiedAt!)).toBe(45 * 24 * 60 * 60 * 1000);
-    const again = await getPage(server, `${link.pathname}${link.search}`);
+    const again = await pressConfirm(server, token);
+    expect(again.status).toBe(200);
     expect(await again.text()).toContain("already confirmed");
+    const reopened = await (await getPage(server, `${link.pathname}${link.search}`)).text();
+    expect(reopened).toContain("already confirmed");
+    expect(reopened).not.toContain("Confirm my request</button>");
     expect((await requests()).open[0]!.dueAt).toBe(request.dueAt);
+    expect(await verifiedAudits()).toHaveLength(1);
   });
 
   it("staff mark it done (audited, no address); it cannot be done twice", async () => {

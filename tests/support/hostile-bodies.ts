@@ -1,9 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
 import { createApp } from "@server/main";
 import routeConfig from "../../app/routes";
-import type { TestServer } from "./server";
 
 /**
  * Every action route and every endpoint that takes a body gets a corpus of hostile bodies,
@@ -280,6 +278,12 @@ export const ACTION_ROUTES: Record<string, Targets> = {
   ],
   // A merchant's proposal: a well-formed token that matches none, and one that cannot be a token.
   "/proposals/:token": post(`/proposals/${"A".repeat(43)}`, `/proposals/${"A".repeat(43)}.data`, "/proposals/nope"),
+  // The privacy request's confirm button: a token that cannot be one, a well-formed one no request has, none.
+  "/privacy-request/confirm": post(
+    "/privacy-request/confirm?token=broken",
+    `/privacy-request/confirm.data?token=${MISSING}.4102444800000.${"A".repeat(43)}`,
+    "/privacy-request/confirm",
+  ),
   // Ends the session: sent last (SESSION_ENDING).
   "/logout": () => [],
 };
@@ -295,16 +299,6 @@ export const PAGES_WITHOUT_ACTION = post(
 
 /** These end the session: last, so the signed-in pass covers everything above signed in. */
 export const SESSION_ENDING = post("/api/auth/sign-out", "/logout");
-
-/** Tables whose rows a refused request may add (audit trail, abuse counters, sessions it cleared). */
-export const MAY_CHANGE = new Set([
-  "audit_log",
-  "sign_in_lockouts",
-  "rate_limits",
-  "session",
-  "kysely_migration",
-  "kysely_migration_lock",
-]);
 
 /** "METHOD pattern" of every route the Express app declares with a method other than GET/HEAD. */
 export function expressWriteRoutes(): string[] {
@@ -353,39 +347,6 @@ export function actionRoutes(): string[] {
   };
   walk(routeConfig as RouteNode[], "");
   return out.sort();
-}
-
-export async function snapshot(server: TestServer): Promise<Record<string, string[]>> {
-  const db = server.database.db;
-  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => !MAY_CHANGE.has(name));
-  const out: Record<string, string[]> = {};
-  for (const table of tables) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
-    out[table] = rows.rows.map((r) => JSON.stringify(r, (_k, v) => (v instanceof Uint8Array ? v.byteLength : v)));
-  }
-  return out;
-}
-
-/** The rows that appeared or went away between two snapshots, shortened for reading. */
-export function changedRows(before: Record<string, string[]>, after: Record<string, string[]>): string[] {
-  const out: string[] = [];
-  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const was = new Set(before[table] ?? []);
-    const is = new Set(after[table] ?? []);
-    for (const row of is) if (!was.has(row)) out.push(`${table} + ${row.slice(0, 300)}`);
-    for (const row of was) if (!is.has(row)) out.push(`${table} - ${row.slice(0, 300)}`);
-  }
-  return out;
-}
-
-/** Runs `tasks` with at most `width` at a time. */
-export async function inBatches(tasks: Array<() => Promise<void>>, width: number): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < tasks.length) await tasks[next++]!();
-    }),
-  );
 }
 
 /** A custom form with a file field, so /forms/:slug is reached with multipart bodies too. */

@@ -15,20 +15,33 @@ export function privacyToken(id: string, expiresAt: number): string {
   return `${id}.${expiresAt}.${sig}`;
 }
 
-/** The visitor sends the privacy-request form, as the page posts it (multipart, a token ten seconds old). */
-export function postPrivacyRequest(server: TestServer, email: string, choice: string, ip = newIp()) {
+/**
+ * The visitor sends the privacy-request form, as the page posts it (multipart, a token ten
+ * seconds old, the proof of work solved; `proof: false` as a browser without JavaScript does).
+ */
+export function postPrivacyRequest(server: TestServer, email: string, choice: string, ip = newIp(), proof = true) {
   return fetch(`${server.url}/forms/privacy-request`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: server.url, "X-Forwarded-For": ip },
     body: formBody({
       formToken: formToken(),
-      formProof: formProof(),
+      formProof: proof ? formProof() : null,
       name: "Pat Lee",
       email,
       request: choice,
       details: "",
     }),
+  });
+}
+
+/** The confirm page's button, pressed: its form post with the link's token and a page token ten seconds old. */
+export function pressConfirm(server: TestServer, token: string, pageToken: string | null = formToken()) {
+  return fetch(`${server.url}/privacy-request/confirm?token=${encodeURIComponent(token)}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": newIp() },
+    body: new URLSearchParams({ token, ...(pageToken === null ? {} : { formToken: pageToken }) }),
   });
 }
 

@@ -1,14 +1,27 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { getConfig } from "@server/config";
 import { getDb } from "@server/db";
-import { verifyRequest, type Verification } from "@server/privacy/requests";
-import { PageHeader } from "~/components/site/page-header";
+import { checkFormToken, issueFormToken } from "@server/forms/form-token";
+import { actionForm } from "@server/http/body";
+import { requestInfoContext } from "@server/http/context";
+import { rateLimiter, retryMessage } from "@server/http/rate-limit";
+import {
+  CONFIRM_MIN_MS,
+  CONFIRM_RATE_LIMIT,
+  previewRequest,
+  verifyRequest,
+  type LinkRefusal,
+} from "@server/privacy/verification";
+import { PrivacyConfirmed, PrivacyConfirmForm, PrivacyLinkRefused } from "~/components/site/privacy-confirm";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/privacy-request-confirm";
 
 /**
  * /privacy-request/confirm?token=…: the link the privacy-request form e-mails (decision 0050).
- * A valid, unexpired link confirms the request (its due date starts); a broken, expired or
- * spent one gets a page that says which, with the way to ask again. Never cached or indexed.
+ * Opening it confirms nothing (mail scanners open links): the page says what the request is,
+ * for which address (partly hidden), with a "Confirm my request" button, a plain form post
+ * carrying the link's token and the page's form token. A broken, expired or spent link gets a
+ * page that says which (400, 410, 404), on opening and on posting. Never cached or indexed.
  */
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -18,88 +31,70 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
-});
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return {
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex, nofollow",
+    // Same-origin: the button's post carries this site's Origin (the cross-site guard), and the
+    // token in the address goes to no other site.
+    "Referrer-Policy": "same-origin",
+    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+  };
+};
 
-const STATUS: Record<Exclude<Verification, { ok: true }>["reason"], number> = { invalid: 400, expired: 410, gone: 404 };
+const STATUS: Record<LinkRefusal["reason"], number> = { invalid: 400, expired: 410, gone: 404 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const outcome = await verifyRequest(getDb(), new URL(request.url).searchParams.get("token"));
+  const token = new URL(request.url).searchParams.get("token");
+  const preview = await previewRequest(getDb(), token);
+  return data(
+    { preview, token: token ?? "", formToken: issueFormToken(getConfig().authSecret) },
+    { status: preview.ok ? 200 : STATUS[preview.reason] },
+  );
+}
+
+/** A post the page cannot act on yet: the page again, with a fresh form token and this sentence. */
+const notice = (message: string, status: number, headers?: HeadersInit) =>
+  data({ notice: message } as const, { status, headers });
+
+export async function action(args: Route.ActionArgs) {
+  const limit = await rateLimiter.hitAddress(CONFIRM_RATE_LIMIT, args.context.get(requestInfoContext).clientIp);
+  if (!limit.allowed)
+    return notice(retryMessage(limit.retryAfterSeconds, "attempts from your connection"), 429, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
+  const form = await actionForm(args);
+  const pageToken = checkFormToken(form.get("formToken"), getConfig().authSecret, { minAgeMs: CONFIRM_MIN_MS });
+  if (!pageToken.ok)
+    return notice(
+      pageToken.reason === "too-fast"
+        ? "That was faster than we expect from a person. Please press the button again."
+        : "This page was open too long, or could not be checked. Please press the button again.",
+      400,
+    );
+  const outcome = await verifyRequest(getDb(), form.get("token"));
   return data(outcome, { status: outcome.ok ? 200 : STATUS[outcome.reason] });
 }
 
-const dueDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "America/Phoenix" }).format(new Date(iso));
-
-const REFUSALS = {
-  invalid: {
-    title: "This link is not valid",
-    text: "The link is incomplete or was changed. Open it again from the e-mail we sent you, or copy the whole address into your browser.",
-  },
-  expired: {
-    title: "This link has expired",
-    text: "Confirmation links work for 3 days. Send your request again and open the new link we e-mail you.",
-  },
-  gone: {
-    title: "We no longer hold this request",
-    text: "The request this link confirms is no longer on file. If you still want us to act, send your request again.",
-  },
-} as const;
-
-export default function PrivacyRequestConfirm({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.ok) {
-    const refusal = REFUSALS[loaderData.reason];
-    return (
-      <>
-        <PageHeader eyebrow="Privacy request" title={refusal.title}>
-          <p>{refusal.text}</p>
-        </PageHeader>
-        <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-          <p className="text-lg text-slate-700">
-            <Link className="font-semibold text-brand-700 underline" to="/forms/privacy-request">
-              Send a privacy request
-            </Link>{" "}
-            or read our{" "}
-            <Link className="text-brand-700 underline" to="/privacy-policy">
-              privacy policy
-            </Link>
-            .
-          </p>
-        </div>
-      </>
+export default function PrivacyRequestConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData && "ok" in actionData) {
+    return actionData.ok ? (
+      <PrivacyConfirmed kind={actionData.kind} dueAt={actionData.dueAt} already={actionData.already} />
+    ) : (
+      <PrivacyLinkRefused reason={actionData.reason} />
     );
   }
-  const what =
-    loaderData.kind === "delete"
-      ? "delete the information we hold about you"
-      : "send you a copy of the information we hold about you";
+  const { preview } = loaderData;
+  if (!preview.ok) return <PrivacyLinkRefused reason={preview.reason} />;
+  if (preview.confirmed) return <PrivacyConfirmed kind={preview.kind} dueAt={preview.dueAt} already />;
   return (
-    <>
-      <PageHeader
-        eyebrow="Privacy request"
-        title={loaderData.already ? "Your request is already confirmed" : "Your request is confirmed"}
-      >
-        <p>
-          Thank you. We will {what} by {dueDate(loaderData.dueAt)} at the latest, and write to you at the address you
-          gave us.
-        </p>
-      </PageHeader>
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-        <p className="text-lg text-slate-700">
-          Questions in the meantime? Read our{" "}
-          <Link className="text-brand-700 underline" to="/privacy-policy">
-            privacy policy
-          </Link>{" "}
-          or{" "}
-          <Link className="text-brand-700 underline" to="/contact">
-            contact us
-          </Link>
-          .
-        </p>
-      </div>
-    </>
+    <PrivacyConfirmForm
+      kind={preview.kind}
+      maskedEmail={preview.maskedEmail}
+      token={loaderData.token}
+      formToken={loaderData.formToken}
+      notice={actionData?.notice ?? null}
+    />
   );
 }
