@@ -40,7 +40,12 @@ export function openSqlite(file: string): SqliteDatabase {
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
-      const stmt = prepared(sql);
+      // Kysely opens every transaction with a plain (deferred) `begin`. Two instances on one
+      // file: a transaction that reads before it writes can then be refused with SQLITE_BUSY
+      // when the other wrote in between (busy_timeout cannot help an upgrade). `begin immediate`
+      // takes the write lock at the start, waiting its turn (busy_timeout); WAL readers are not
+      // held up, and within one process the single connection serialises transactions anyway.
+      const stmt = prepared(sql === "begin" ? "begin immediate" : sql);
       return {
         reader: stmt.columns().length > 0,
         all: (params) => stmt.all({}, ...(params.map(bindable) as never[])),
