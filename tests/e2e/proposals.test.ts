@@ -141,7 +141,7 @@ describe("statement to proposal, in Chromium", () => {
     await staff.getByLabel(/^Note to the merchant/).fill("Thanks for your time on the phone, Rosa.");
     await staff.getByRole("button", { name: "Send proposal" }).click();
     await staff.getByText("Proposal sent to rosa@desertbloom.example.").waitFor();
-    const mail = await smtp.waitFor("rosa@desertbloom.example");
+    const mail = await smtp.waitFor("rosa@desertbloom.example", { match: (m) => m.text.includes("/proposals/") });
     expect(mail.text).toContain("save an estimated $80.00 a month");
     const link = /https?:\/\/[^\s"<>]+\/proposals\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
     proposalUrl = `${server.url}${new URL(link).pathname}`;

@@ -45,7 +45,7 @@ describe.each(dbKinds())("proposal events on %s", (kind) => {
     });
     const sent = await call("POST", `contacts/proposals/contact/${contactId}/send`, STATEMENT);
     expect(sent.status, await sent.clone().text()).toBe(201);
-    const mail = await smtp.waitFor("webhook@example.com");
+    const mail = await smtp.waitFor("webhook@example.com", { match: (m) => m.text.includes("/proposals/") });
     const token = /\/proposals\/([A-Za-z0-9_-]{43})\b/.exec(mail.text)![1]!;
     const accepted = await fetch(`${staff.server.url}/proposals/${token}`, {
       method: "POST",

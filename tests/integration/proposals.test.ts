@@ -65,7 +65,7 @@ describe.each(dbKinds())("proposals on %s", (kind) => {
       .email;
     const res = await call("POST", `contacts/proposals/contact/${contactId}/send`, body, cookie);
     expect(res.status, await res.clone().text()).toBe(201);
-    const mail = await smtp.waitFor(email, { since });
+    const mail = await smtp.waitFor(email, { since, match: (m) => m.text.includes("/proposals/") });
     return { token: tokenIn(mail), mail, data: ((await res.json()) as any).data };
   };
   const proposalRow = (contactId: string) =>

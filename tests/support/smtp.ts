@@ -13,8 +13,14 @@ export interface TestSmtp {
   readonly refused: number;
   /** Refuses the next `count` messages with a temporary failure (451), as a busy mail server does. */
   failNext: (count: number) => void;
-  /** Waits for the next mail to `to` that arrives after `since` mails were already captured. */
-  waitFor: (to: string, options?: { since?: number; timeoutMs?: number }) => Promise<CapturedMail>;
+  /**
+   * Waits for the next mail to `to` that arrives after `since` mails were already captured (and,
+   * with `match`, passes it: a lead's address also gets the form's auto-reply).
+   */
+  waitFor: (
+    to: string,
+    options?: { since?: number; timeoutMs?: number; match?: (mail: CapturedMail) => boolean },
+  ) => Promise<CapturedMail>;
   close: () => Promise<void>;
 }
 
@@ -68,7 +74,7 @@ export async function startTestSmtp(options: { port?: number } = {}): Promise<Te
       const deadline = Date.now() + (options.timeoutMs ?? 10_000);
       const since = options.since ?? 0;
       for (;;) {
-        const found = mails.slice(since).find((m) => m.to.includes(to.toLowerCase()));
+        const found = mails.slice(since).find((m) => m.to.includes(to.toLowerCase()) && (options.match?.(m) ?? true));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} arrived`);
         await new Promise((r) => setTimeout(r, 50));
