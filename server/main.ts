@@ -59,6 +59,25 @@ async function loadBuild(vite?: ViteDevServer): Promise<ServerBuild> {
   return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 }
 
+/**
+ * React Router's handler for the server build. Given a function, React Router derives its route
+ * tables from the build on every request (matching tables flattened and ranked anew): right in
+ * development, where Vite rebuilds the modules under it. The production build never changes, so
+ * it is loaded once and handed over as it is: the tables are derived once.
+ */
+function buildHandler<A extends unknown[], R>(
+  options: ServerOptions,
+  create: (build: ServerBuild | (() => Promise<ServerBuild>)) => (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
+  const vite = options.viteDevServer;
+  if (vite) return create(() => loadBuild(vite));
+  let handler: Promise<(...args: A) => Promise<R>> | undefined;
+  return async (...args) => {
+    handler ??= loadBuild().then(create);
+    return (await handler)(...args);
+  };
+}
+
 function loadContext(res: Response, options: ServerOptions) {
   const context = createLoadContext({
     requestId: res.locals.requestId as string,
@@ -95,9 +114,8 @@ export function createApp(options: ServerOptions = {}) {
   app.use(closeWhenBodyUnread());
   app.use(requestLog());
   app.use(refuseMalformedPath());
-  const renderPage = createFetchHandler(
-    () => loadBuild(options.viteDevServer),
-    config.isProduction ? "production" : "development",
+  const renderPage = buildHandler(options, (build) =>
+    createFetchHandler(build, config.isProduction ? "production" : "development"),
   );
   const cache = pageCache({
     db: getDb,
@@ -175,11 +193,13 @@ export function createApp(options: ServerOptions = {}) {
     "/{*splat}",
     cache.pages,
     resolveSession(),
-    createRequestHandler({
-      build: () => loadBuild(options.viteDevServer),
-      mode: config.isProduction ? "production" : "development",
-      getLoadContext: (_req, res) => loadContext(res, options),
-    }),
+    buildHandler(options, (build) =>
+      createRequestHandler({
+        build,
+        mode: config.isProduction ? "production" : "development",
+        getLoadContext: (_req, res) => loadContext(res, options),
+      }),
+    ),
   );
   return app;
 }

@@ -48,8 +48,14 @@ function recordAnnouncements() {
   });
 }
 
-async function openPost(options: { clipboard: "allowed" | "blocked"; hash?: string; width?: number }) {
+/**
+ * Opens the post. `clock`: the page's timers and Date are Playwright's (page.clock), still
+ * running with real time, so the tests can move the toast's 5 s on at once (fastForward)
+ * instead of waiting them out.
+ */
+async function openPost(options: { clipboard: "allowed" | "blocked"; hash?: string; width?: number; clock?: true }) {
   const { page, problems } = await newPage(browser, { viewport: { width: options.width ?? 1280, height: 900 } });
+  if (options.clock) await page.clock.install();
   if (options.clipboard === "allowed") {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   } else {
@@ -120,13 +126,14 @@ describe("toasts on a public page (spec section 9)", () => {
   });
 
   it("has a destructive variant, heard assertively, shown for 5 seconds, then gone", async () => {
-    const { page, problems } = await openPost({ clipboard: "blocked" });
+    const { page, problems } = await openPost({ clipboard: "blocked", clock: true });
     await page.mouse.move(0, 0); // a pointer over the region would pause the timer
     await copyLink(page);
     const toast = await shownToast(page);
-    await page.waitForTimeout(4000);
+    await page.clock.fastForward(4000);
     expect(await toast.isVisible()).toBe(true);
-    await expect.poll(() => toasts(page).count(), { timeout: 8000 }).toBe(0);
+    await page.clock.fastForward(1500);
+    await expect.poll(() => toasts(page).count()).toBe(0);
     expect(await closings(page)).toEqual(["closed, swipe none"]);
 
     await copyLink(page);
@@ -146,41 +153,43 @@ describe("toasts on a public page (spec section 9)", () => {
   });
 
   it("pauses the 5 seconds while the pointer is over the toast", async () => {
-    const { page } = await openPost({ clipboard: "allowed" });
+    const { page } = await openPost({ clipboard: "allowed", clock: true });
     await copyLink(page);
     const toast = await shownToast(page);
     await toast.hover();
-    await page.waitForTimeout(5500);
+    await page.clock.fastForward(5500);
     expect(await toasts(page).count()).toBe(1);
     expect(await toast.getAttribute("data-state")).toBe("open");
     await page.mouse.move(0, 0);
-    await expect.poll(() => toasts(page).count(), { timeout: 8000 }).toBe(0);
+    await page.clock.fastForward(5500);
+    await expect.poll(() => toasts(page).count()).toBe(0);
     await page.context().close();
   });
 
   it("pauses the 5 seconds while the window is in the background", async () => {
-    const { page } = await openPost({ clipboard: "allowed" });
+    const { page } = await openPost({ clipboard: "allowed", clock: true });
     await page.mouse.move(0, 0);
     await copyLink(page);
     await shownToast(page);
     // Headless Chromium keeps every page focused: send what the browser sends when the visitor
     // switches to another window, and back.
     await page.evaluate(() => window.dispatchEvent(new FocusEvent("blur")));
-    await page.waitForTimeout(5500);
+    await page.clock.fastForward(5500);
     expect(await toasts(page).count()).toBe(1);
     await page.evaluate(() => window.dispatchEvent(new FocusEvent("focus")));
-    await expect.poll(() => toasts(page).count(), { timeout: 8000 }).toBe(0);
+    await page.clock.fastForward(5500);
+    await expect.poll(() => toasts(page).count()).toBe(0);
     await page.context().close();
   });
 
   it("F8 focuses the region and pauses the toast; Tab reaches it and its close button; Escape and the button close it", async () => {
-    const { page } = await openPost({ clipboard: "allowed" });
+    const { page } = await openPost({ clipboard: "allowed", clock: true });
     await page.mouse.move(0, 0);
     await copyLink(page);
     const toast = await shownToast(page);
     await page.keyboard.press("F8");
     expect(await focusedRegion(page)).toBe("Notifications (F8)");
-    await page.waitForTimeout(5500);
+    await page.clock.fastForward(5500);
     expect(await toasts(page).count()).toBe(1); // focus in the region holds it
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("LI");

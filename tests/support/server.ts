@@ -61,6 +61,7 @@ export async function startTestServer(
     // the file's contents, so a new build is compiled afresh.
     NODE_COMPILE_CACHE: path.join(root, ".tmp/node-compile-cache"),
     ...options.env,
+    ...(process.env.TEST_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.TEST_SERVER_NODE_OPTIONS } : {}),
   };
   for (const name of options.unset ?? []) delete env[name];
   const child =
