@@ -9,7 +9,8 @@
 //
 // Env: BENCH_DURATION (seconds, default 60), BENCH_CONNECTIONS (default 200), BENCH_WARMUP (seconds
 // at full load before the memory baseline, default 15),
-// BENCH_DATABASE_URL (postgres://… database to use; it gets migrated and seeded).
+// BENCH_DATABASE_URL (postgres://… database to use; it gets migrated and seeded), BENCH_POSTS=0
+// (leave the Free Analysis post out of the mix: issue 24's wrk scenario, pages and search only).
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { freshPostgres, requireBuild, startServer as startBenchServer } from "./lib/bench-server.mjs";
@@ -79,7 +80,9 @@ try {
     { method: "GET", path: "/resources/search?q=interchange" },
     { method: "GET", path: "/resources/search?q=interchange+fees" },
     { method: "GET", path: "/resources/search?q=chargeback" },
-    { method: "POST", path: "/contact", headers: { "content-type": lead.contentType }, body: lead.body },
+    ...(process.env.BENCH_POSTS === "0"
+      ? []
+      : [{ method: "POST", path: "/contact", headers: { "content-type": lead.contentType }, body: lead.body }]),
   ];
   // Warm-up at the full load (caches, JIT, connection buffers and the heap reach their working
   // size), then the memory baseline: growth after it is what a leak would show.
@@ -115,7 +118,7 @@ try {
   const result = await run;
   const endRss = rssMb(server.pid);
   console.log(
-    `bench:load — ${CONNECTIONS} connections, ${DURATION} s, mix: ${requests.length} requests (8 pages, 3 searches, 1 Free Analysis post)`,
+    `bench:load — ${CONNECTIONS} connections, ${DURATION} s, mix: ${requests.length} requests (8 pages, 3 searches${requests.length > 11 ? ", 1 Free Analysis post" : ""})`,
   );
   console.log(`requests/s      ${Math.round(result.requests.average)} (total ${result.requests.total})`);
   console.log(
