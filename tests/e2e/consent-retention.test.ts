@@ -6,7 +6,7 @@ import { CONSENT_TEXT } from "@common/lead";
 import { consentVersionOf } from "@server/forms/consent";
 import { getFreeAnalysisForm } from "@server/forms/definitions";
 import { apiCall, createStaff, PASSWORD, signIn } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, waitForScripts } from "../support/browser";
+import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -83,12 +83,7 @@ describe("consent evidence and retention, in Chromium", () => {
   it("shows staff the consent text and its version on the contact and the submission", async () => {
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(SERVER.timeout);
-    await page.goto(`${server.url}/login`);
-    await waitForScripts(page);
-    await page.getByLabel("E-mail").fill("owner@meritum.test");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await signInAs(page, server.url, "owner@meritum.test", PASSWORD);
     await page.goto(`${server.url}/admin/contacts`);
     await page.getByRole("link", { name: "Rosa Vega" }).click();
     await page.getByRole("heading", { level: 1, name: "Rosa Vega" }).waitFor();

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, waitForScripts } from "../support/browser";
+import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -67,12 +67,7 @@ describe("the first-response clock, in Chromium", () => {
   it("shows no response time yet on the dashboard, and the lead waiting in contacts", async () => {
     ({ page } = await newPage(browser));
     page.setDefaultTimeout(SERVER.timeout);
-    await page.goto(`${server.url}/login`);
-    await waitForScripts(page);
-    await page.getByLabel("E-mail").fill("owner@meritum.test");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await signInAs(page, server.url, "owner@meritum.test", PASSWORD);
     await waitForScripts(page);
     await speed().waitFor();
     expect(await speed().textContent()).toContain("No leads answered yet");
