@@ -8,6 +8,7 @@ import { getFreeAnalysisForm } from "@server/forms/definitions";
 import { apiCall, createStaff, PASSWORD, signIn } from "../support/auth";
 import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { fillFreeAnalysis } from "../support/free-analysis-page";
 
 /**
  * Consent evidence and retention (decision 0049) in Chromium: a visitor opens Free Analysis,
@@ -60,12 +61,12 @@ describe("consent evidence and retention, in Chromium", () => {
     const v = visitor.page;
     await v.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
     await waitForScripts(v);
-    await v.getByLabel(/^Your name/).fill("Rosa Vega");
-    await v.getByLabel(/^Business name/).fill("Vega Bakery");
-    await v.getByLabel(/^E-mail/).fill("rosa@vegabakery.example");
-    await v.getByLabel(/^Phone/).fill("(480) 555-0177");
-    await v.getByLabel(/^Monthly card volume/).selectOption({ label: "$10,000 – $50,000" });
-    await v.getByLabel(/^In person \(card terminal or POS\)/).check();
+    await fillFreeAnalysis(v, {
+      name: "Rosa Vega",
+      business: "Vega Bakery",
+      email: "rosa@vegabakery.example",
+      phone: "(480) 555-0177",
+    });
     // Meanwhile staff change the consent text.
     const form = await getFreeAnalysisForm(server.database.db);
     const fields = form.fields.map((f) => (f.type === "consent" ? { ...f, label: NEW_TEXT } : f));

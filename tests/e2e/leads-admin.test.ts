@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
 import { axeViolations, formatViolations, launchBrowser, newPage, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { fillFreeAnalysis } from "../support/free-analysis-page";
 
 /**
  * A lead from the website to the staff's pipeline, in Chromium: a visitor sends Free
@@ -56,12 +57,12 @@ describe("leads in the admin, in Chromium", () => {
     const v = visitor.page;
     await v.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
     await waitForScripts(v);
-    await v.getByLabel(/^Your name/).fill("Zoë Ruiz");
-    await v.getByLabel(/^Business name/).fill("Ruiz Auto Care");
-    await v.getByLabel(/^E-mail/).fill("zoe@ruizauto.example");
-    await v.getByLabel(/^Phone/).fill("(480) 555-0123");
-    await v.getByLabel(/^Monthly card volume/).selectOption({ label: "$10,000 – $50,000" });
-    await v.getByLabel(/^In person \(card terminal or POS\)/).check();
+    await fillFreeAnalysis(v, {
+      name: "Zoë Ruiz",
+      business: "Ruiz Auto Care",
+      email: "zoe@ruizauto.example",
+      phone: "(480) 555-0123",
+    });
     await v.getByLabel(/Recent processing statement/).setInputFiles({
       name: "march-statement.pdf",
       mimeType: "application/pdf",

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
 import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { fillFreeAnalysis } from "../support/free-analysis-page";
 
 /**
  * The clock on every lead (decision 0048), in Chromium as staff use it: a visitor sends Free
@@ -52,12 +53,12 @@ describe("the first-response clock, in Chromium", () => {
     const v = visitor.page;
     await v.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
     await waitForScripts(v);
-    await v.getByLabel(/^Your name/).fill("Nadia Flores");
-    await v.getByLabel(/^Business name/).fill("Flores Bakery");
-    await v.getByLabel(/^E-mail/).fill("nadia@floresbakery.example");
-    await v.getByLabel(/^Phone/).fill("(602) 555-0142");
-    await v.getByLabel(/^Monthly card volume/).selectOption({ label: "$10,000 – $50,000" });
-    await v.getByLabel(/^In person \(card terminal or POS\)/).check();
+    await fillFreeAnalysis(v, {
+      name: "Nadia Flores",
+      business: "Flores Bakery",
+      email: "nadia@floresbakery.example",
+      phone: "(602) 555-0142",
+    });
     await v.getByLabel(/I agree to be contacted/).check();
     await v.getByRole("button", { name: "Get my free analysis" }).click();
     await v.getByRole("heading", { name: /Your request is in/ }).waitFor(SERVER);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
 import { launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { fillFreeAnalysis } from "../support/free-analysis-page";
 
 /**
  * Issue 26: a visitor's statement named "October statement.pdf.bat" (a PDF by its bytes, batch
@@ -34,12 +35,12 @@ describe("a download's file name in Chromium", () => {
     const v = visitor.page;
     await v.goto(`${server.url}/contact`, { waitUntil: "networkidle" });
     await waitForScripts(v);
-    await v.getByLabel(/^Your name/).fill("Bo Tables");
-    await v.getByLabel(/^Business name/).fill("Tables Diner");
-    await v.getByLabel(/^E-mail/).fill("bo@tables.example");
-    await v.getByLabel(/^Phone/).fill("(480) 555-0199");
-    await v.getByLabel(/^Monthly card volume/).selectOption({ label: "$10,000 – $50,000" });
-    await v.getByLabel(/^In person \(card terminal or POS\)/).check();
+    await fillFreeAnalysis(v, {
+      name: "Bo Tables",
+      business: "Tables Diner",
+      email: "bo@tables.example",
+      phone: "(480) 555-0199",
+    });
     await v.getByLabel(/Recent processing statement/).setInputFiles({
       name: "October statement.pdf.bat",
       mimeType: "application/pdf",

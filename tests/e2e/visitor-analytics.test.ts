@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
 import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { fillFreeAnalysis } from "../support/free-analysis-page";
 
 /**
  * Visitor analytics in Chromium (issue 23): a visitor arrives from a newsletter, reads two
@@ -53,12 +54,12 @@ describe("visitor analytics, in Chromium", () => {
     await footer.getByRole("link", { name: "Contact" }).click();
     await v.waitForURL(`${server.url}/contact`);
     await waitForScripts(v);
-    await v.getByLabel(/^Your name/).fill("Nia Newsletter");
-    await v.getByLabel(/^Business name/).fill("Fall Goods");
-    await v.getByLabel(/^E-mail/).fill("nia@fallgoods.example");
-    await v.getByLabel(/^Phone/).fill("(480) 555-0188");
-    await v.getByLabel(/^Monthly card volume/).selectOption({ label: "$10,000 – $50,000" });
-    await v.getByLabel(/^In person \(card terminal or POS\)/).check();
+    await fillFreeAnalysis(v, {
+      name: "Nia Newsletter",
+      business: "Fall Goods",
+      email: "nia@fallgoods.example",
+      phone: "(480) 555-0188",
+    });
     await v.getByLabel(/I agree to be contacted/).check();
     await v.getByRole("button", { name: "Get my free analysis" }).click();
     await v.getByRole("heading", { name: /Your request is in/ }).waitFor();
