@@ -10,12 +10,24 @@ const alias = {
   "@common": fileURLToPath(new URL("./common", import.meta.url)),
 };
 
+/**
+ * Server libraries the production build carries in its own files instead of importing them from
+ * node_modules (decision 0055): published as hundreds of small ES modules each, they made Node
+ * find, read and link some 260 files at every start; bundled, a start takes about 40% less CPU.
+ * Only pure JavaScript that plays no part in rendering: React, React Router and the CommonJS
+ * packages stay external (bundled React rendered pages a quarter slower), as does sharp (native).
+ */
+const SERVER_BUNDLED = ["kysely", "better-auth", /^@better-auth\//, "better-call", "zod", "jose", /^@noble\//, "rou3"];
+
 // The Express app (server/main.ts) is the entry of the server build, so the app, its
 // services and the React Router build share one module graph (one DB pool, one config).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   resolve: { alias },
   environments: {
-    ssr: { build: { rolldownOptions: { input: "./server/main.ts" } } },
+    ssr: {
+      resolve: command === "build" ? { noExternal: SERVER_BUNDLED } : {},
+      build: { rolldownOptions: { input: "./server/main.ts" } },
+    },
     client: {
       build: {
         rolldownOptions: {
@@ -52,4 +64,4 @@ export default defineConfig({
     },
   },
   plugins: [tailwindcss(), reactRouter(), siteScripts()],
-});
+}));
