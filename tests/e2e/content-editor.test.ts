@@ -12,6 +12,7 @@ import {
   type PageProblems,
   signInAs,
 } from "../support/browser";
+import { moveScheduleForward } from "../support/clock";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -148,7 +149,7 @@ describe("the content editor in Chromium", () => {
   });
 
   // Up to 80 s of waiting for the next whole minute (a datetime-local field has minute precision).
-  it("schedules the post for the next minute and sees it go live without a restart", { timeout: 150_000 }, async () => {
+  it("schedules the post for the next minute and sees it go live without a restart", async () => {
     const { input, at } = nextMinuteInArizona();
     await page.getByLabel("Scheduled").check();
     await page.getByLabel("Goes live (Arizona time)").fill(input);
@@ -158,7 +159,19 @@ describe("the content editor in Chromium", () => {
     const row = page.getByRole("row", { name: /Chargebacks for cafés/ });
     await row.getByText("Scheduled").filter({ visible: true }).waitFor(SERVER);
     expect((await status("/resources/blog/chargebacks-for-cafes")).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+    // The Arizona wall-clock time typed in the field is the instant stored.
+    const stored = () =>
+      server.database.db
+        .selectFrom("blog_posts")
+        .select("published_at")
+        .where("slug", "=", "chargebacks-for-cafes")
+        .executeTakeFirstOrThrow();
+    expect(new Date((await stored()).published_at!).getTime()).toBe(at);
+    // Time moves on without the wait (tests/support/clock.ts): the post comes due a moment from now.
+    const dueSoon = Date.now() + 1_000;
+    await moveScheduleForward(server.database.db, "blog_posts", "chargebacks-for-cafes", at - dueSoon);
+    expect((await status("/resources/blog/chargebacks-for-cafes")).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueSoon - Date.now())));
     // The time has come: the same server shows it (no restart, no job).
     await expect
       .poll(async () => (await status("/resources/blog/chargebacks-for-cafes")).status, { timeout: 20_000 })

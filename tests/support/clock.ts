@@ -37,3 +37,21 @@ export async function latestSessionId(db: DB, email: string): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * "Moves the clock" for a scheduled post or guide without waiting: brings its stored publication
+ * time `ms` closer, as if that much time had gone by. A direct write, not a content change: the
+ * page cache keeps the due time it read, so only pages it never holds (the item's own page, a
+ * 404 until then) show the item at the earlier time.
+ */
+export async function moveScheduleForward(
+  db: DB,
+  table: "blog_posts" | "help_guides",
+  slug: string,
+  ms: number,
+): Promise<void> {
+  const row = await db.selectFrom(table).select("published_at").where("slug", "=", slug).executeTakeFirstOrThrow();
+  if (!row.published_at) throw new Error(`${table} ${slug} has no publication time`);
+  const earlier = new Date(new Date(row.published_at).getTime() - ms).toISOString();
+  await db.updateTable(table).set({ published_at: earlier }).where("slug", "=", slug).execute();
+}
