@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { PROCESS_STATE_FILES } from "./tests/support/process-state-files";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -41,10 +42,26 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: PROCESS_STATE_FILES,
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file starts its own servers and databases and mostly waits on them.
+          // Each file starts its own servers and databases. The server modules a file imports keep
+          // no state between these files (tests/support/process-state-files.ts), so a worker runs
+          // file after file with the modules it imported once, instead of a new process each.
+          isolate: false,
+          maxWorkers,
+          globalSetup: ["tests/support/global-setup.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration-isolated",
+          include: PROCESS_STATE_FILES,
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           maxWorkers,
           globalSetup: ["tests/support/global-setup.ts"],
         },
@@ -55,6 +72,9 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // The files drive a server and Chromium of their own and keep no state in this process:
+          // a worker runs file after file, importing Playwright once.
+          isolate: false,
           // A page answers when the browser and the server get the CPU: on a loaded 2-core
           // machine that can take seconds. expect.poll waits for the state (it returns as soon
           // as it holds); only a failure takes the whole 15 s.

@@ -255,7 +255,7 @@ describe("public pages in Chromium", () => {
     const faq = page.locator("#faq");
     const question = page.getByRole("button", { name: "Will the gateway work with my website platform?" });
     const answer = page.getByText("Our gateway has plug-ins for the major shopping carts");
-    expect(await question.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => question.getAttribute("aria-expanded")).toBe("false");
     expect(await answer.isVisible()).toBe(false);
     await question.focus();
     await page.keyboard.press("Enter");
@@ -290,7 +290,7 @@ describe("public pages in Chromium", () => {
     const first = page.getByRole("button", { name: questions[0] });
     await page.keyboard.press("Space");
     await expect.poll(() => first.getAttribute("aria-expanded")).toBe("true");
-    expect(await question.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => question.getAttribute("aria-expanded")).toBe("false");
     expect(await question.getAttribute("data-state")).toBe("closed");
     expect(await answer.isVisible()).toBe(false);
     expect(await faq.locator('[role="region"]:not([hidden])').count()).toBe(1);
@@ -311,17 +311,17 @@ describe("public pages in Chromium", () => {
     const { page, problems } = await open("/", { width: 390, height: 844 });
     // A CSS locator: while the modal drawer is open, the rest of the page is inert.
     const menu = page.locator('header button[aria-label="Open menu"]');
-    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
     const drawer = page.getByRole("dialog", { name: "Menu" });
     expect(await drawer.count()).toBe(0);
     await menu.tap();
     await expect.poll(() => drawer.isVisible()).toBe(true);
-    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
     expect(await drawer.getByRole("link", { name: "Get Free Analysis" }).isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => drawer.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
-    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
     await menu.tap();
     await drawer.getByRole("link", { name: "Industries", exact: true }).tap();
     await page.waitForURL((url) => url.pathname === "/industries");

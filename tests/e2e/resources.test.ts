@@ -64,7 +64,7 @@ describe("resources in the browser", () => {
       await page.locator("#when-will-i-receive-my-deposits").evaluate((el) => el.getBoundingClientRect().top),
     ).toBeLessThan(200);
     const interchange = page.getByRole("button", { name: "What is interchange?" });
-    expect(await interchange.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => interchange.getAttribute("aria-expanded")).toBe("false");
     await page.evaluate(() => {
       window.location.hash = "#what-is-interchange";
     });
@@ -74,7 +74,7 @@ describe("resources in the browser", () => {
       200,
     );
     // This page lets several answers stay open.
-    expect(await deposits.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => deposits.getAttribute("aria-expanded")).toBe("true");
     // The accordion still works by hand.
     await interchange.click();
     await expect.poll(() => interchange.getAttribute("aria-expanded")).toBe("false");

@@ -150,8 +150,8 @@ describe("menus without and before the script", () => {
     // When the scripts arrive they take over the open list: its button reports it.
     release();
     await waitForScripts(page);
-    expect(await navTrigger(page, "About").getAttribute("aria-expanded")).toBe("true");
-    expect(await services.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => navTrigger(page, "About").getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => services.getAttribute("aria-expanded")).toBe("false");
     await page.keyboard.press("Escape");
     await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(false);
     await expect.poll(() => navTrigger(page, "About").getAttribute("aria-expanded")).toBe("false");

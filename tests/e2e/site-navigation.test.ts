@@ -63,11 +63,11 @@ describe("top navigation", () => {
     const chevron = () => services.locator("svg").evaluate((el) => getComputedStyle(el).rotate);
     await services.hover();
     await expect.poll(() => overview.isVisible()).toBe(true);
-    expect(await services.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => services.getAttribute("aria-expanded")).toBe("true");
     await expect.poll(chevron).toBe("180deg");
     await page.mouse.move(640, 600);
     await expect.poll(() => overview.isVisible()).toBe(false);
-    expect(await services.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => services.getAttribute("aria-expanded")).toBe("false");
     await expect.poll(chevron).toBe("none");
     await services.hover();
     await expect.poll(() => overview.isVisible()).toBe(true);
@@ -75,14 +75,14 @@ describe("top navigation", () => {
     // Longer than the hover delays: the menu must not flash and vanish.
     await page.waitForTimeout(500);
     expect(await overview.isVisible()).toBe(true);
-    expect(await services.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => services.getAttribute("aria-expanded")).toBe("true");
     // Moving the mouse away leaves a clicked menu open.
     await page.mouse.move(640, 600);
     await page.waitForTimeout(500);
     expect(await overview.isVisible()).toBe(true);
     await services.click();
     await expect.poll(() => overview.isVisible()).toBe(false);
-    expect(await services.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => services.getAttribute("aria-expanded")).toBe("false");
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });
@@ -185,7 +185,9 @@ describe("top navigation", () => {
     expect(
       await page.locator("#nav-services a[aria-current='page']").evaluateAll((els) => els.map((a) => a.textContent)),
     ).toEqual(["Mobile Payment Options"]);
-    expect(await page.locator('header button[aria-label="Open menu"]').getAttribute("aria-expanded")).toBe("false");
+    await expect
+      .poll(() => page.locator('header button[aria-label="Open menu"]').getAttribute("aria-expanded"))
+      .toBe("false");
     expect(await page.locator("dialog#mobile-drawer").evaluate((el) => (el as HTMLDialogElement).open)).toBe(false);
     await page.context().close();
   });
@@ -199,7 +201,7 @@ describe("top navigation", () => {
     const services = navTrigger(page, "Services");
     await services.click();
     await expect.poll(() => navLink(page, "Online Payment Gateways").isVisible()).toBe(true);
-    expect(await services.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => services.getAttribute("aria-expanded")).toBe("true");
     await navTrigger(page, "About").hover();
     await expect.poll(() => navLink(page, "Meet Mark").isVisible()).toBe(true);
     expect(await navLink(page, "Online Payment Gateways").isVisible()).toBe(false);
@@ -234,11 +236,11 @@ describe("mobile drawer", () => {
     const { page, problems } = await open("/", phone);
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     const menu = menuButton(page);
-    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
     await menu.click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect.poll(() => drawer.isVisible()).toBe(true);
-    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
     // Focus moves into the drawer.
     await expect.poll(() => focusedLabel(page)).toBe("Close menu");
     // Once the slide-in has ended, its right edge is the screen's.
@@ -266,7 +268,7 @@ describe("mobile drawer", () => {
     await drawer.getByRole("link", { name: "Industries", exact: true }).click();
     await page.waitForURL("**/industries");
     await expect.poll(() => drawer.isVisible()).toBe(false);
-    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
     // The new page marks where the visitor is.
     await menu.click();
     await expect
@@ -289,7 +291,7 @@ describe("mobile drawer", () => {
     for (const [way, close] of closeWays) {
       await menu.click();
       await expect.poll(() => drawer.isVisible(), { message: way }).toBe(true);
-      expect(await menu.getAttribute("aria-expanded"), way).toBe("true");
+      await expect.poll(() => menu.getAttribute("aria-expanded"), { message: way }).toBe("true");
       // A click inside the drawer, off its controls, leaves it open. It waits for the 0.2 s slide-in:
       // during it, x = 370 can still be left of the drawer's edge, on the backdrop, which closes it.
       await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
