@@ -6,8 +6,10 @@ import {
   formatViolations,
   launchBrowser,
   newPage,
+  visitorTab,
   waitForScripts,
   type PageProblems,
+  type VisitorTab,
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -53,22 +55,38 @@ describe("public pages in Chromium", () => {
     return opened;
   }
 
-  it.each(routes)("%s passes axe-core at desktop width, without console errors", async (path) => {
-    const { page, problems } = await open(path);
-    const violations = await axeViolations(page);
-    expect(violations, formatViolations(violations)).toEqual([]);
-    expect(problems.errors).toEqual([]);
-    await page.context().close();
+  describe("at desktop width", () => {
+    let tab: VisitorTab;
+    beforeAll(async () => {
+      tab = await visitorTab(browser);
+    });
+    afterAll(() => tab?.close());
+
+    it.each(routes)("%s passes axe-core at desktop width, without console errors", async (path) => {
+      await tab.visit(`${server.url}${path}`);
+      const violations = await axeViolations(tab.page);
+      expect(violations, formatViolations(violations)).toEqual([]);
+      expect(tab.problems.errors).toEqual([]);
+    });
   });
 
-  it.each(mobileRoutes)("%s passes axe-core at a 390 px phone width and fits the screen", async (path) => {
-    const { page, problems } = await open(path, { width: 390, height: 844 });
-    // Nothing may overflow sideways on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    const violations = await axeViolations(page);
-    expect(violations, formatViolations(violations)).toEqual([]);
-    expect(problems.errors).toEqual([]);
-    await page.context().close();
+  describe("on a phone", () => {
+    let tab: VisitorTab;
+    beforeAll(async () => {
+      tab = await visitorTab(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    });
+    afterAll(() => tab?.close());
+
+    it.each(mobileRoutes)("%s passes axe-core at a 390 px phone width and fits the screen", async (path) => {
+      await tab.visit(`${server.url}${path}`);
+      // Nothing may overflow sideways on a phone.
+      expect(
+        await tab.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      const violations = await axeViolations(tab.page);
+      expect(violations, formatViolations(violations)).toEqual([]);
+      expect(tab.problems.errors).toEqual([]);
+    });
   });
 
   it("the savings calculator works by keyboard, announces results and carries them into the Free Analysis link", async () => {

@@ -7,6 +7,8 @@ import {
   newPage,
   type PageProblems,
   waitForScripts,
+  visitorTab,
+  type VisitorTab,
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -201,16 +203,23 @@ describe("resources in the browser", () => {
     "/resources/search",
     "/resources/search?q=xylophonics",
   ];
-  // One test per page and width, so each stays well inside the time limit.
+  // One test per page and width, so each stays well inside the time limit; one tab per width.
   for (const width of [1280, 390]) {
-    for (const path of pages) {
-      it(`has no axe-core violations or console errors on ${path} at ${width}px`, async () => {
-        const { page, problems } = await open(path, { width, height: 900 });
-        const violations = await axeViolations(page);
-        await page.context().close();
-        expect(formatViolations(violations)).toBe("");
-        expect(problems.errors).toEqual([]);
+    describe(`at ${width}px`, () => {
+      let tab: VisitorTab;
+      beforeAll(async () => {
+        tab = await visitorTab(browser, { viewport: { width, height: 900 } });
       });
-    }
+      afterAll(() => tab?.close());
+
+      for (const path of pages) {
+        it(`has no axe-core violations or console errors on ${path} at ${width}px`, async () => {
+          await tab.visit(`${server.url}${path}`);
+          const violations = await axeViolations(tab.page);
+          expect(formatViolations(violations)).toBe("");
+          expect(tab.problems.errors).toEqual([]);
+        });
+      }
+    });
   }
 });

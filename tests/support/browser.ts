@@ -82,6 +82,30 @@ export async function openPage(browser: Browser, url: string, options: BrowserCo
   return { page, problems, response };
 }
 
+/**
+ * One visitor's tab for a series of pages that each get the same checks (axe-core, console
+ * errors): `visit` takes the tab to the next page, as a visitor following links would, and starts
+ * the page's problems afresh. A new context for each page would cost Chromium a renderer process
+ * and a cold cache every time, most of the CPU such a check takes on 2 cores.
+ */
+export async function visitorTab(browser: Browser, options: BrowserContextOptions = {}) {
+  const { page, problems } = await newPage(browser, options);
+  return {
+    page,
+    problems,
+    async visit(url: string) {
+      problems.errors.length = 0;
+      const response = await page.goto(url);
+      await page.waitForLoadState("networkidle");
+      await waitForScripts(page);
+      return response;
+    },
+    close: () => page.context().close(),
+  };
+}
+
+export type VisitorTab = Awaited<ReturnType<typeof visitorTab>>;
+
 /** A dropdown button of the public site's main navigation (app/components/site/desktop-nav.tsx). */
 export function navTrigger(page: Page, name: string) {
   return page.getByRole("navigation", { name: "Main" }).getByRole("button", { name });
