@@ -242,6 +242,12 @@ describe("page behaviour", () => {
     };
     const visit = async (options: Parameters<typeof newPage>[1] = {}) => {
       const { page } = await newPage(browser, options);
+      // The page's animations play at a tenth of their speed (as DevTools' animation panel slows
+      // them; their durations are unchanged): on a busy machine the transition's ready callback
+      // can run after a 0.2 s animation has already finished and left getAnimations().
+      const devtools = await page.context().newCDPSession(page);
+      await devtools.send("Animation.enable");
+      await devtools.send("Animation.setPlaybackRate", { playbackRate: 0.1 });
       await page.addInitScript(record);
       await page.goto(server.url + "/about");
       await waitForScripts(page);
