@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { PROCESS_STATE_FILES } from "./tests/support/process-state-files";
+import { PROCESS_STATE_FILES } from "./tests/support/process-state-files.ts";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
