@@ -9,9 +9,9 @@ const alias = {
 };
 
 /**
- * Test files at a time, in every project. The integration and e2e files mostly wait on their
- * child servers, Chromium and PostgreSQL, so on 2 cores three at a time keep both busy.
- * VITEST_MAX_WORKERS (or --maxWorkers) overrides it.
+ * Test files at a time, in every project. With three at a time (each with its servers, Chromium
+ * and PostgreSQL) both cores of a 2-core machine stay busy: the suite is then limited by CPU,
+ * not by waiting, so a fourth would not help. VITEST_MAX_WORKERS (or --maxWorkers) overrides it.
  */
 const maxWorkers = 3;
 

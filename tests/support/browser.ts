@@ -72,13 +72,19 @@ export async function waitForScripts(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated], html[data-enhanced]", { state: "attached", timeout: 30_000 });
 }
 
-/** Opens `url` in a new page and waits until the network is idle and the page's scripts run. */
-export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = {}) {
-  const { page, problems } = await newPage(browser, options);
+/** Takes `page` to `url` and waits until the network is idle and the page's scripts run. */
+async function arrive(page: Page, url: string) {
   const response = await page.goto(url);
   await page.waitForLoadState("networkidle");
   // Public pages start their scripts after the first paint (decisions 0009, 0037): menus answer clicks after that.
   await waitForScripts(page);
+  return response;
+}
+
+/** Opens `url` in a new page and waits until the network is idle and the page's scripts run. */
+export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = {}) {
+  const { page, problems } = await newPage(browser, options);
+  const response = await arrive(page, url);
   return { page, problems, response };
 }
 
@@ -93,12 +99,9 @@ export async function visitorTab(browser: Browser, options: BrowserContextOption
   return {
     page,
     problems,
-    async visit(url: string) {
+    visit(url: string) {
       problems.errors.length = 0;
-      const response = await page.goto(url);
-      await page.waitForLoadState("networkidle");
-      await waitForScripts(page);
-      return response;
+      return arrive(page, url);
     },
     close: () => page.context().close(),
   };
