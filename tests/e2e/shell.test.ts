@@ -242,12 +242,13 @@ describe("page behaviour", () => {
     };
     const visit = async (options: Parameters<typeof newPage>[1] = {}) => {
       const { page } = await newPage(browser, options);
-      // The page's animations play at a tenth of their speed (as DevTools' animation panel slows
+      // The page's animations play at a hundredth of their speed (as DevTools' animation panel slows
       // them; their durations are unchanged): on a busy machine the transition's ready callback
-      // can run after a 0.2 s animation has already finished and left getAnimations().
+      // can run after a 0.2 s animation has already finished and left getAnimations(). Nothing
+      // here waits for the transition to end.
       const devtools = await page.context().newCDPSession(page);
       await devtools.send("Animation.enable");
-      await devtools.send("Animation.setPlaybackRate", { playbackRate: 0.1 });
+      await devtools.send("Animation.setPlaybackRate", { playbackRate: 0.01 });
       await page.addInitScript(record);
       await page.goto(server.url + "/about");
       await waitForScripts(page);
@@ -255,18 +256,24 @@ describe("page behaviour", () => {
       expect(await page.evaluate(() => (window as any).__reveal)).toBe("none");
       await navLink(page, "Industries").click();
       await page.waitForURL("**/industries");
-      await expect.poll(() => page.evaluate(() => (window as any).__reveal)).toBe("transition");
+      await expect
+        .poll(() => page.evaluate(() => (window as any).__reveal), {
+          message: "a view transition revealed /industries",
+        })
+        .toBe("transition");
       return page;
     };
     const normal = await visit();
     await expect
-      .poll(() => normal.evaluate(() => (window as any).__pageAnimations))
+      .poll(() => normal.evaluate(() => (window as any).__pageAnimations), { message: "the new page's animations" })
       .toEqual([{ name: "page-enter", duration: 200 }]);
     await normal.context().close();
 
     const reduced = await visit({ reducedMotion: "reduce" });
     await expect
-      .poll(() => reduced.evaluate(() => (window as any).__pageAnimations))
+      .poll(() => reduced.evaluate(() => (window as any).__pageAnimations), {
+        message: "the new page's animations under reduced motion",
+      })
       .toEqual([{ name: "page-fade", duration: 200 }]);
     const keyframes = await reduced.evaluate(() =>
       [...document.styleSheets]
