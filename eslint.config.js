@@ -27,7 +27,7 @@ const restricted = (regex, message, allowTypeImports = false) => ({ regex, messa
 const SERVER_DEPTHS = [0, 1, 2, 3, 4];
 /** The folders and top-level modules infrastructure may import (everything else is a domain). */
 const INFRA_FOLDERS = ["http", "db", "jobs", "files", "mail"];
-const INFRA_MODULES = [...INFRA_FOLDERS, "config", "logger", "private-fs"];
+const INFRA_MODULES = [...INFRA_FOLDERS, "config", "logger", "private-fs", "load-on-first-use"];
 const INFRA_NAME = `(?:${INFRA_MODULES.join("|")})(?:/|$)`;
 /** The relative way up to server/ itself: "./" in server/, "../" in server/x/, "../../" in server/x/y/. */
 const upToServer = (depth) => (depth === 0 ? "\\./" : `(?:\\.\\./){${depth}}`);

@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import { parseInput, ServiceError } from "@common/result";
 import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "@common/users";
 import { auditActionLabels, listAudit, writeAudit, type AuditEntry } from "../audit/audit";
@@ -9,6 +8,10 @@ import { countedPasswordCheck, type PasswordCheckDuring } from "../auth/session-
 import type { DB } from "../db";
 import { describeUserAgent } from "../http/user-agent";
 import type { Actor } from "../auth/actor";
+import { loadOnFirstUse } from "../load-on-first-use";
+
+/** The QR code drawer, loaded when someone sets up 2FA (decision 0056). */
+const loadQrCode = loadOnFirstUse(() => import("qrcode").then((m) => m.default));
 
 /**
  * The signed-in user's own account (the Security page, /api/admin/security): password,
@@ -140,7 +143,7 @@ export async function startTwoFactorSetup(ctx: AccountContext, raw: unknown): Pr
     throw new ServiceError("bad_request", errorMessage(err, "Two-factor authentication could not be started."));
   }
   const key = new URL(uri).searchParams.get("secret") ?? "";
-  const qr = await QRCode.toDataURL(uri, { margin: 1, width: 200 });
+  const qr = await (await loadQrCode()).toDataURL(uri, { margin: 1, width: 200 });
   return { qr, key };
 }
 

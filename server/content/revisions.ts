@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { diffLines, diffWordsWithSpace, type Change } from "diff";
+import type { Change } from "diff";
 import type { ArticleInput } from "@common/content";
 import { ServiceError } from "@common/result";
 import type { Selectable } from "kysely";
@@ -9,6 +9,10 @@ import { nowIso } from "../db/dialect";
 import type { Actor } from "../auth/actor";
 import type { Article, ArticleTable } from "./articles";
 import { articleToInput } from "./article-writes";
+import { loadOnFirstUse } from "../load-on-first-use";
+
+/** jsdiff, loaded when staff first compare a revision (decision 0056). */
+const loadDiff = loadOnFirstUse(() => import("diff"));
 
 /**
  * Revisions of blog posts and help guides: a snapshot of every editable field at each save,
@@ -144,6 +148,7 @@ export async function diffRevision(
   const index = rows.findIndex((r) => r.id === revisionId);
   if (index < 0) throw new ServiceError("not_found", NO_REVISION);
   const row = rows[index]!;
+  const { diffLines, diffWordsWithSpace } = await loadDiff();
   return {
     revision: summaries(rows)[index]!,
     title: diffWordsWithSpace(row.title, current.title),

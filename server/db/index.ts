@@ -1,12 +1,13 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
+import type pg from "pg";
 import { getConfig, type DatabaseTarget } from "../config";
 import { preparePrivateSqliteFile } from "../private-fs";
 import { log } from "../logger";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite-driver";
+import { loadOnFirstUse } from "../load-on-first-use";
 
 export type DB = Kysely<Database>;
 
@@ -15,23 +16,34 @@ const PG_NUMERIC = 1700;
 const PG_TIMESTAMP = 1114;
 const PG_TIMESTAMPTZ = 1184;
 
+/** pg, loaded with the first PostgreSQL connection: an SQLite install never loads it (decision 0056). */
+const loadPg = loadOnFirstUse(() => import("pg").then((m) => m.default));
+
 /** Make pg return what SQLite returns: numbers for counts, ISO strings for timestamps. */
-function pgTypeParser(oid: number, format?: string): (value: string) => unknown {
-  if (oid === PG_INT8 || oid === PG_NUMERIC) return (v) => Number(v);
-  if (oid === PG_TIMESTAMPTZ) return (v) => new Date(v).toISOString();
-  if (oid === PG_TIMESTAMP) return (v) => new Date(v + "Z").toISOString();
-  return pg.types.getTypeParser(oid, format as "text");
+function pgTypeParser(types: typeof pg.types) {
+  return (oid: number, format?: string): ((value: string) => unknown) => {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (v) => Number(v);
+    if (oid === PG_TIMESTAMPTZ) return (v) => new Date(v).toISOString();
+    if (oid === PG_TIMESTAMP) return (v) => new Date(v + "Z").toISOString();
+    return types.getTypeParser(oid, format as "text");
+  };
+}
+
+async function postgresPool(url: string): Promise<pg.Pool> {
+  const { Pool, types } = await loadPg();
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    types: { getTypeParser: pgTypeParser(types) as typeof types.getTypeParser },
+  });
+  pool.on("error", (err) => log.error("postgres pool error", { err }));
+  return pool;
 }
 
 export function createDatabase(target: DatabaseTarget): DB {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: 10,
-      types: { getTypeParser: pgTypeParser as typeof pg.types.getTypeParser },
-    });
-    pool.on("error", (err) => log.error("postgres pool error", { err }));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Kysely asks for the pool once, with its first query.
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => postgresPool(target.url) }) });
   }
   preparePrivateSqliteFile(target.file);
   return new Kysely<Database>({

@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getConfig } from "../config";
 import { ensurePrivateDir, writePrivateFile } from "../private-fs";
 import { log } from "../logger";
+import { loadOnFirstUse } from "../load-on-first-use";
+
+const loadNodemailer = loadOnFirstUse(() => import("nodemailer").then((m) => m.default));
 
 export interface MailMessage {
   to: string;
@@ -23,8 +26,8 @@ export interface SentMail {
 
 let smtp: Transporter | undefined;
 
-function smtpTransport(url: string): Transporter {
-  smtp ??= nodemailer.createTransport(url);
+async function smtpTransport(url: string): Promise<Transporter> {
+  smtp ??= (await loadNodemailer()).createTransport(url);
   return smtp;
 }
 
@@ -37,13 +40,15 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   const config = getConfig();
   const envelope = { from: config.mailFrom, ...message };
   if (config.smtpUrl) {
-    const info = await smtpTransport(config.smtpUrl).sendMail(envelope);
+    const info = await (await smtpTransport(config.smtpUrl)).sendMail(envelope);
     log.info("mail sent", { to: message.to, subject: message.subject, via: "smtp" });
     return { via: "smtp", messageId: String(info.messageId) };
   }
   const outbox = path.join(config.dataDir, "outbox");
   ensurePrivateDir(outbox);
-  const info = await nodemailer
+  const info = await (
+    await loadNodemailer()
+  )
     .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
     .sendMail(envelope);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");

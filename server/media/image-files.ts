@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { loadOnFirstUse } from "../load-on-first-use";
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES } from "@common/limits";
 import type { ImageFormat, VariantFormat } from "@common/media";
 import { ServiceError } from "@common/result";
@@ -11,6 +12,9 @@ import { ServiceError } from "@common/result";
  * own format too, upright and with nothing of its metadata but the colour (ICC) profile: what
  * is served publicly carries no EXIF (GPS, camera, date) or XMP.
  */
+
+/** sharp, loaded with the first upload (decision 0056). */
+const loadSharp = loadOnFirstUse(() => import("sharp").then((m) => m.default));
 
 export const MIME_TYPES: Record<ImageFormat | VariantFormat, string> = {
   jpeg: "image/jpeg",
@@ -75,6 +79,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
       "unsupported_media_type",
       "That file is not a JPEG, PNG, WebP or AVIF image. Upload one of those formats.",
     );
+  const sharp = await loadSharp();
   let width: number;
   let height: number;
   try {

@@ -1,10 +1,13 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Writable } from "node:stream";
-import { ZipFile } from "yazl";
 import type { DB } from "../db";
 import { personFileBytes } from "../forms/person-submissions";
 import { countsOf, type PersonData } from "./findings";
+import { loadOnFirstUse } from "../load-on-first-use";
+
+/** yazl, loaded with the first export (decision 0056). */
+const loadYazl = loadOnFirstUse(() => import("yazl"));
 
 /**
  * A person's data as one ZIP, streamed (decision 0050): `data.json` with everything found
@@ -56,7 +59,7 @@ export function exportDocument(data: PersonData, paths: Map<string, string>, now
 
 /** Writes the archive to `out` (an HTTP response), one entry after another; resolves when it is all sent. */
 export async function writePersonZip(db: DB, data: PersonData, out: Writable): Promise<void> {
-  const zip = new ZipFile();
+  const zip = new (await loadYazl()).ZipFile();
   const paths = filePaths(data);
   zip.addBuffer(Buffer.from(JSON.stringify(exportDocument(data, paths), null, 2)), "data.json");
   for (const s of data.submissions)
