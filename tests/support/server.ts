@@ -44,7 +44,11 @@ export async function startTestServer(
   const database =
     options.sharedDatabase ?? (await createTestDatabase(options.db ?? "sqlite", { migrate: !options.emptyDatabase }));
   const cleanup = options.sharedDatabase ? async () => {} : () => database.cleanup();
-  let output = "";
+  // The server's output as it comes, joined only when asked for. Some files make tens of thousands
+  // of requests, each logged: `output += chunk` with a search of the whole text per chunk copied it
+  // all again every time, seconds of this process's CPU in those files.
+  const output: string[] = [];
+  const logs = () => output.join("");
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     NODE_ENV: "production",
@@ -76,20 +80,23 @@ export async function startTestServer(
             stdio: ["ignore", "pipe", "pipe"],
           },
         );
-  child.stderr!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(String(chunk)));
   const started = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk;
-      const match = /"msg":"server listening","url":"([^"]+)"/.exec(output);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${logs()}`)), 30_000);
+    const untilListening = (chunk: Buffer) => {
+      output.push(String(chunk));
+      // Searched only until the server listens, when its output is a few lines.
+      const match = /"msg":"server listening","url":"([^"]+)"/.exec(logs());
       if (match) {
         clearTimeout(timer);
+        child.stdout!.off("data", untilListening).on("data", (more: Buffer) => output.push(String(more)));
         resolve(match[1]!.replace("localhost", "127.0.0.1"));
       }
-    });
+    };
+    child.stdout!.on("data", untilListening);
     child.on("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
+      reject(new Error(`server exited with ${code}:\n${logs()}`));
     });
   });
   let url: string;
@@ -104,7 +111,7 @@ export async function startTestServer(
     url,
     database,
     process: child,
-    logs: () => output,
+    logs,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
