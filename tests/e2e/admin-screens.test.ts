@@ -5,7 +5,8 @@ import { createStaff, PASSWORD } from "../support/auth";
 import {
   axeViolations,
   formatViolations,
-  launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   newPage,
   signInAs,
   waitForScripts,
@@ -34,7 +35,7 @@ describe("admin screens in Chromium", () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
     await createStaff(server, "owner@meritum.test", "admin");
     await createStaff(server, "ed@meritum.test", "editor");
     for (let i = 0; i < 30; i++)
@@ -47,7 +48,7 @@ describe("admin screens in Chromium", () => {
     await page.waitForURL(`${server.url}/admin`);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

@@ -3,7 +3,14 @@ import path from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, formatViolations, launchBrowser, newPage, type PageProblems } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  releaseBrowser,
+  sharedBrowser,
+  newPage,
+  type PageProblems,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { linkIn, startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -58,10 +65,10 @@ describe("staff sign-in, 2FA, invitations and password reset in Chromium", () =>
   beforeAll(async () => {
     smtp = await startTestSmtp();
     server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
     await smtp?.close();
   });

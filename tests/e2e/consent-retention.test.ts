@@ -6,7 +6,15 @@ import { CONSENT_TEXT } from "@common/lead";
 import { consentVersionOf } from "@server/forms/consent";
 import { getFreeAnalysisForm } from "@server/forms/definitions";
 import { apiCall, createStaff, PASSWORD, signIn } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  releaseBrowser,
+  sharedBrowser,
+  newPage,
+  signInAs,
+  waitForScripts,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { fillFreeAnalysis } from "../support/free-analysis-page";
 
@@ -45,12 +53,12 @@ describe("consent evidence and retention, in Chromium", () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ env: { CONTACT_MIN_SUBMIT_SECONDS: "0", CONTACT_RATE_LIMIT: "100" } }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
     await createStaff(server, "owner@meritum.test", "admin");
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

@@ -6,7 +6,8 @@ import { createStaff, PASSWORD } from "../support/auth";
 import {
   axeViolations,
   formatViolations,
-  launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   newPage,
   waitForScripts,
   type PageProblems,
@@ -61,13 +62,13 @@ describe("the content editor in Chromium", () => {
   };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
     await createStaff(server, "ed@meritum.test", "editor");
     ({ page, problems } = await newPage(browser));
     await signInAs(page, server.url, "ed@meritum.test", PASSWORD);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

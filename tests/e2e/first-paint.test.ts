@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, waitForScripts } from "../support/browser";
+import { releaseBrowser, sharedBrowser, newPage, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 // The five pages bench:lighthouse measures (issue 11).
@@ -16,10 +16,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

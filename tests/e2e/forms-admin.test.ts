@@ -1,7 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, waitForScripts, signInAs } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  releaseBrowser,
+  sharedBrowser,
+  newPage,
+  waitForScripts,
+  signInAs,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -32,14 +40,14 @@ describe("forms and submissions in Chromium", () => {
       // The form's token is issued when the page is on screen: a script fills the form in well
       // under a second, which the too-fast check would hold as spam.
       startTestServer({ env: { CONTACT_MIN_SUBMIT_SECONDS: "0" } }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
     await createStaff(server, "owner@meritum.test", "admin");
     ({ page } = await newPage(browser));
     await signInAs(page, server.url, "owner@meritum.test", PASSWORD);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

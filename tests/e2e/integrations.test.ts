@@ -6,7 +6,8 @@ import { createStaff, PASSWORD } from "../support/auth";
 import {
   axeViolations,
   formatViolations,
-  launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   newPage,
   signInAs,
   type PageProblems,
@@ -42,14 +43,14 @@ describe("the Integrations screen in Chromium", () => {
     receiver = await startWebhookReceiver();
     [server, browser] = await Promise.all([
       startTestServer({ env: { WEBHOOKS_ALLOW_LOCAL: "1", WEBHOOK_RETRY_SECONDS: "1" } }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
     await createStaff(server, "owner@meritum.test", "admin");
     ({ page, problems } = await newPage(browser));
     await signInAs(page, server.url, "owner@meritum.test", PASSWORD);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
     await receiver?.close();
   });

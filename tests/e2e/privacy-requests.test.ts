@@ -3,7 +3,15 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  releaseBrowser,
+  sharedBrowser,
+  newPage,
+  signInAs,
+  waitForScripts,
+} from "../support/browser";
 import { samplePdf, storeFreeAnalysis } from "../support/lead-forms";
 import { unzip } from "../support/privacy";
 import { startTestServer, type TestServer } from "../support/server";
@@ -40,7 +48,7 @@ describe("privacy requests in Chromium", () => {
     smtp = await startTestSmtp();
     [server, browser] = await Promise.all([
       startTestServer({ env: { SMTP_URL: smtp.url, CONTACT_MIN_SUBMIT_SECONDS: "0", CONTACT_RATE_LIMIT: "100" } }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
     await createStaff(server, "owner@meritum.test", "admin");
     await storeFreeAnalysis(
@@ -53,7 +61,7 @@ describe("privacy requests in Chromium", () => {
     );
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
     await smtp?.close();
   });

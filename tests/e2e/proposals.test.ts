@@ -3,7 +3,15 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  releaseBrowser,
+  sharedBrowser,
+  newPage,
+  signInAs,
+  waitForScripts,
+} from "../support/browser";
 import { storeFreeAnalysis } from "../support/lead-forms";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
@@ -67,7 +75,7 @@ describe("statement to proposal, in Chromium", () => {
     smtp = await startTestSmtp();
     [server, browser] = await Promise.all([
       startTestServer({ env: { SMTP_URL: smtp.url, STAFF_NOTIFY_EMAIL: "sales@meritum.test" } }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
     await createStaff(server, "owner@meritum.test", "admin");
     await createStaff(server, "sam@meritum.test", "editor");
@@ -86,7 +94,7 @@ describe("statement to proposal, in Chromium", () => {
     contactId = stored.contactId!;
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
     await smtp?.close();
   });

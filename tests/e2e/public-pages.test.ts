@@ -4,7 +4,8 @@ import { industrySeed } from "@server/industries/industries.seed";
 import {
   axeViolations,
   formatViolations,
-  launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   newPage,
   visitorTab,
   waitForScripts,
@@ -35,10 +36,10 @@ describe("public pages in Chromium", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

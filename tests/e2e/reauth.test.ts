@@ -4,7 +4,8 @@ import { createStaff, PASSWORD } from "../support/auth";
 import {
   axeViolations,
   formatViolations,
-  launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   newPage,
   waitForScripts,
   type PageProblems,
@@ -37,7 +38,7 @@ describe("password again before sensitive actions, in Chromium", () => {
     ]);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
     await createStaff(server, "boss@meritum.test", "admin");
     editorId = await createStaff(server, "writer@meritum.test", "editor");
     ({ page, problems } = await newPage(browser));
@@ -55,7 +56,7 @@ describe("password again before sensitive actions, in Chromium", () => {
       .waitFor();
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

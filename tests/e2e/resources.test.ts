@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   axeViolations,
   formatViolations,
-  launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   newPage,
   type PageProblems,
   waitForScripts,
@@ -17,10 +18,10 @@ describe("resources in the browser", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

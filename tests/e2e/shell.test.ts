@@ -4,6 +4,8 @@ import {
   axeViolations,
   formatViolations,
   launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   navLink,
   navTrigger,
   newPage,
@@ -16,10 +18,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -6,7 +6,8 @@ import { createStaff, PASSWORD } from "../support/auth";
 import {
   axeViolations,
   formatViolations,
-  launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   newPage,
   waitForScripts,
   type PageProblems,
@@ -38,13 +39,13 @@ describe("content-site admin screens in Chromium", () => {
   const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
     await createStaff(server, "owner@meritum.test", "admin");
     ({ page, problems } = await newPage(browser));
     await signInAs(page, server.url, "owner@meritum.test", PASSWORD);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

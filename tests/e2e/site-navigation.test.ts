@@ -1,6 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, navLink, navTrigger, newPage, openPage, waitForScripts } from "../support/browser";
+import {
+  releaseBrowser,
+  sharedBrowser,
+  navLink,
+  navTrigger,
+  newPage,
+  openPage,
+  waitForScripts,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -12,10 +20,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,6 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, formatViolations, launchBrowser, newPage, waitForScripts } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  releaseBrowser,
+  sharedBrowser,
+  newPage,
+  waitForScripts,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -8,10 +15,10 @@ let browser: Browser;
 const postPath = "/resources/blog/how-to-read-a-merchant-statement";
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), sharedBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
+import { releaseBrowser, sharedBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { fillFreeAnalysis } from "../support/free-analysis-page";
 
@@ -21,12 +21,12 @@ describe("a download's file name in Chromium", () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ env: { CONTACT_MIN_SUBMIT_SECONDS: "0", CONTACT_RATE_LIMIT: "100" } }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
     await createStaff(server, "owner@meritum.test", "admin");
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

@@ -3,7 +3,15 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, PASSWORD } from "../support/auth";
-import { axeViolations, formatViolations, launchBrowser, newPage, signInAs, waitForScripts } from "../support/browser";
+import {
+  axeViolations,
+  formatViolations,
+  releaseBrowser,
+  sharedBrowser,
+  newPage,
+  signInAs,
+  waitForScripts,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 import { fillFreeAnalysis } from "../support/free-analysis-page";
 
@@ -26,12 +34,12 @@ describe("visitor analytics, in Chromium", () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startTestServer({ env: { CONTACT_MIN_SUBMIT_SECONDS: "0", CONTACT_RATE_LIMIT: "100" } }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
     await createStaff(server, "owner@meritum.test", "admin");
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 
