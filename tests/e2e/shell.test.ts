@@ -226,31 +226,25 @@ describe("page behaviour", () => {
   });
 
   it("fades and slides pages in over 0.2 s between routes (a view transition), only fading under reduced motion", async () => {
-    // Recorded in every document as it is revealed: whether a view transition runs, and its page animation.
+    // Recorded in every document as it is revealed: whether a view transition runs, and the animation
+    // its new page gets. Read from the new page's pseudo-element when the transition is ready (the
+    // pseudo-elements exist until it finishes, a frame later at the earliest), not from the running
+    // animations: on a busy machine a 0.2 s animation could be over, or not yet listed, by then.
     const record = () => {
       addEventListener("pagereveal", (event) => {
         const transition = (event as Event & { viewTransition: ViewTransition | null }).viewTransition;
         (window as any).__reveal = transition ? "transition" : "none";
         void transition?.ready.then(() => {
-          (window as any).__pageAnimations = document
-            .getAnimations()
-            .filter((a) => (a.effect as KeyframeEffect | null)?.pseudoElement === "::view-transition-new(page)")
-            .map((a) => ({
-              name: (a as CSSAnimation).animationName,
-              duration: (a.effect as KeyframeEffect).getComputedTiming().duration,
-            }));
+          const style = getComputedStyle(document.documentElement, "::view-transition-new(page)");
+          (window as any).__pageAnimations = style.animationName
+            .split(", ")
+            .filter((name) => name !== "none")
+            .map((name, i) => ({ name, duration: parseFloat(style.animationDuration.split(", ")[i]!) * 1000 }));
         });
       });
     };
     const visit = async (options: Parameters<typeof newPage>[1] = {}) => {
       const { page } = await newPage(browser, options);
-      // The page's animations play at a hundredth of their speed (as DevTools' animation panel slows
-      // them; their durations are unchanged): on a busy machine the transition's ready callback
-      // can run after a 0.2 s animation has already finished and left getAnimations(). Nothing
-      // here waits for the transition to end.
-      const devtools = await page.context().newCDPSession(page);
-      await devtools.send("Animation.enable");
-      await devtools.send("Animation.setPlaybackRate", { playbackRate: 0.01 });
       await page.addInitScript(record);
       await page.goto(server.url + "/about");
       await waitForScripts(page);
