@@ -119,11 +119,26 @@ describe("the content editor in Chromium", () => {
     await expect.poll(saveState, SERVER).toMatch(/^Saved/);
     expect((await status("/resources/blog/chargebacks-for-cafes")).status).toBe(404);
 
-    // A taken slug is refused as you type.
+    // A taken slug is refused as you type. The autosave that tries it is answered only after the
+    // slug has been changed back: its refusal must not mark the new slug as taken.
+    let answerAutosave!: () => void;
+    const autosaveHeld = new Promise<void>((resolve) => (answerAutosave = resolve));
+    let autosaveSent = false;
+    const savePath = /\/api\/admin\/blog-posts\/[0-9a-f-]{36}$/;
+    await page.route(savePath, async (route) => {
+      if (route.request().method() !== "PUT" || autosaveSent) return route.continue();
+      autosaveSent = true;
+      const refused = await route.fetch();
+      await autosaveHeld;
+      await route.fulfill({ response: refused });
+    });
     await page.getByLabel("Slug").fill("how-to-avoid-chargebacks");
     await page.getByText("That slug is already used.").waitFor(SERVER);
+    await expect.poll(() => autosaveSent, { message: "the autosave of the taken slug went out" }).toBe(true);
     await page.getByLabel("Slug").fill("chargebacks-for-cafes");
+    answerAutosave();
     await page.getByText("Available").waitFor(SERVER);
+    await page.unroute(savePath);
 
     await page
       .getByRole("textbox", { name: "Body", exact: true })

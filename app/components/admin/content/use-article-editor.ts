@@ -52,6 +52,21 @@ export function useArticleEditor(info: KindInfo, item: EditorItem | undefined, a
   useEffect(() => {
     dirtyRef.current = dirty;
   }, [dirty]);
+  // The values on screen now, for a save's answer that comes after more typing.
+  const valuesRef = useRef(values);
+  useEffect(() => {
+    valuesRef.current = values;
+  }, [values]);
+  // A refused save marks only the fields still as they were sent: an autosave of a taken slug
+  // answered after the slug was changed again must not mark the new one as taken.
+  const errorsStillTrue = (errors: FieldErrors, sent: ArticleFormValues): FieldErrors =>
+    Object.fromEntries(
+      Object.entries(errors).filter(
+        ([name]) =>
+          !(name in sent) ||
+          sent[name as keyof ArticleFormValues] === valuesRef.current[name as keyof ArticleFormValues],
+      ),
+    );
 
   const mutation = useMutation({
     mutationFn: async (request: SaveRequest): Promise<ActionSuccess<SavedArticle>> => {
@@ -84,7 +99,7 @@ export function useArticleEditor(info: KindInfo, item: EditorItem | undefined, a
     onError: (error, request) => {
       if (error instanceof InvalidFields) {
         if (request.autosave) return setAutosaveError("Not saved yet: fill in the highlighted fields.");
-        setFieldErrors(error.fieldErrors);
+        setFieldErrors(errorsStillTrue(error.fieldErrors, request.values));
         setOutcome({ ok: false, formError: error.message, fieldErrors: error.fieldErrors });
         return;
       }
@@ -93,7 +108,7 @@ export function useArticleEditor(info: KindInfo, item: EditorItem | undefined, a
         return;
       }
       const fields = error instanceof ApiRequestError ? (error.fields ?? {}) : {};
-      setFieldErrors(fields);
+      setFieldErrors(errorsStillTrue(fields, request.values));
       if (request.autosave)
         setAutosaveError(error instanceof ApiRequestError ? error.userMessage : "Not saved: offline?");
       else setOutcome(error);
