@@ -37,6 +37,9 @@ async function postgresPool(url: string): Promise<pg.Pool> {
     types: { getTypeParser: pgTypeParser(types) as typeof types.getTypeParser },
   });
   pool.on("error", (err) => log.error("postgres pool error", { err }));
+  // A client lent out (inside a transaction, between its queries) when the server ends its
+  // connection emits the error itself; unheard, that would end the process. Its next query fails.
+  pool.on("connect", (client) => client.on("error", (err) => log.error("postgres connection error", { err })));
   return pool;
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, pingDatabase } from "@server/db";
 import { migrations } from "@server/db/migrations";
@@ -80,5 +81,29 @@ describe.each(dbKinds())("database on %s", (kind) => {
       .select(sql<number>`count(*)`.as("count"))
       .executeTakeFirstOrThrow();
     expect(typeof count).toBe("number");
+  });
+});
+
+describe.each(dbKinds().filter((kind) => kind === "postgres"))("a %s connection that ends mid-transaction", (kind) => {
+  it("fails that transaction and leaves the process running", async () => {
+    const t = await createTestDatabase(kind, { migrate: false });
+    const name = new URL(t.databaseUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      // The transaction's client is lent out, between two queries, when the server ends its
+      // connection: pg then emits the error on that client, which ends the process if nobody listens.
+      const transaction = t.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await admin.query(`drop database ${name} with (force)`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await sql`select 1`.execute(trx);
+      });
+      await expect(transaction).rejects.toThrow();
+      expect(process.exitCode ?? 0).toBe(0);
+    } finally {
+      await admin.end();
+      await t.cleanup();
+    }
   });
 });
