@@ -6,6 +6,7 @@ import { ensurePrivateDir, writePrivateFile } from "../private-fs";
 import { log } from "../logger";
 import { loadOnFirstUse } from "../load-on-first-use";
 
+/** nodemailer, loaded with the first e-mail (decision 0056). */
 const loadNodemailer = loadOnFirstUse(() => import("nodemailer").then((m) => m.default));
 
 export interface MailMessage {
@@ -24,10 +25,17 @@ export interface SentMail {
   file?: string;
 }
 
-let smtp: Transporter | undefined;
+/** The one SMTP transport, made with the first e-mail (two first e-mails at once share it). */
+let smtp: Promise<Transporter> | undefined;
 
-async function smtpTransport(url: string): Promise<Transporter> {
-  smtp ??= (await loadNodemailer()).createTransport(url);
+function smtpTransport(url: string): Promise<Transporter> {
+  smtp ??= loadNodemailer().then(
+    (nodemailer) => nodemailer.createTransport(url),
+    (err: unknown) => {
+      smtp = undefined;
+      throw err;
+    },
+  );
   return smtp;
 }
 
