@@ -8,6 +8,7 @@ import {
   newPage,
   waitForScripts,
 } from "../support/browser";
+import { keepFromPool } from "../support/context-pool";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -62,7 +63,11 @@ function recordAnnouncements() {
  */
 async function openPost(options: { clipboard: "allowed" | "blocked"; hash?: string; width?: number; clock?: true }) {
   const { page, problems } = await newPage(browser, { viewport: { width: options.width ?? 1280, height: 900 } });
-  if (options.clock) await page.clock.install();
+  if (options.clock) {
+    // The fake clock stays with the context (Playwright has no uninstall): it is not used again.
+    keepFromPool(page.context());
+    await page.clock.install();
+  }
   if (options.clipboard === "allowed") {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   } else {

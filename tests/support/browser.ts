@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { park, pooledContext } from "./context-pool";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -45,10 +46,14 @@ export function sharedBrowser(): Promise<Browser> {
   return shared;
 }
 
-/** A file is done with the shared browser: every context it opened is closed; the browser stays. */
+/**
+ * A file is done with the shared browser: every context it opened is closed, or emptied and
+ * parked for the next file when it came from `newPage` (tests/support/context-pool.ts); the
+ * browser stays.
+ */
 export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
   if (!browser?.isConnected()) return;
-  await Promise.all(browser.contexts().map((context) => context.close()));
+  await Promise.all(browser.contexts().map((context) => park(context)));
 }
 
 export interface PageProblems {
@@ -67,12 +72,16 @@ const skippedViewTransition = (message: string) =>
     message,
   );
 
-/** A new page that records console errors and uncaught exceptions (CSP violations, hydration errors). */
+/**
+ * A new page, in a context of its own as a new visitor has (an emptied one used again:
+ * tests/support/context-pool.ts), that records console errors and uncaught exceptions (CSP
+ * violations, hydration errors). `page.context().close()` ends the visitor.
+ */
 export async function newPage(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<{ page: Page; problems: PageProblems }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await pooledContext(browser, { viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const problems: PageProblems = { errors: [] };
   page.on("console", (msg) => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { createForm } from "@server/forms/definitions";
-import { launchBrowser, newPage, waitForScripts } from "./browser";
+import { newPage, releaseBrowser, sharedBrowser, waitForScripts } from "./browser";
 import { startTestServer, type TestServer } from "./server";
 import { startTestSmtp, type TestSmtp } from "./smtp";
 
@@ -40,12 +40,12 @@ export function usePublicForms() {
           SMTP_URL: smtp.url,
         },
       }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
     await createForm(db(), { id: "e2e", email: "e2e@meritum.test" }, CALLBACK_FORM, { mayChangeRecipients: true });
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
     await smtp?.close();
   });
