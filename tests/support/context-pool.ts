@@ -26,6 +26,8 @@ interface Pooled {
   close: () => Promise<void>;
 }
 
+/** Parked contexts kept per option set: each keeps a renderer (tens of MB) alive. */
+const MAX_PARKED = 3;
 const parked = new Map<string, Pooled[]>();
 const entries = new WeakMap<BrowserContext, Pooled>();
 const unpoolable = new WeakSet<BrowserContext>();
@@ -71,7 +73,8 @@ export async function park(context: BrowserContext): Promise<void> {
   if (entry.parked) return;
   entry.parked = true;
   try {
-    if (unpoolable.has(context) || entry.keeper.isClosed()) throw new Error("not reusable");
+    const queue = parked.get(entry.key) ?? [];
+    if (unpoolable.has(context) || entry.keeper.isClosed() || queue.length >= MAX_PARKED) throw new Error("not kept");
     await Promise.all(
       context
         .pages()
@@ -88,7 +91,8 @@ export async function park(context: BrowserContext): Promise<void> {
       await cdp.detach();
     }
     entry.origins.clear();
-    const queue = parked.get(entry.key) ?? [];
+    // Checked again: other contexts may have been parked meanwhile (releaseBrowser parks at once).
+    if (queue.length >= MAX_PARKED) throw new Error("not kept");
     queue.push(entry);
     parked.set(entry.key, queue);
   } catch {
