@@ -1,7 +1,10 @@
-// The static checks `npm test` runs before the build: format:check, lint and typecheck, side by
+// The static checks `npm test` runs before the tests: format:check, lint and typecheck, side by
 // side. Each is one single-threaded process (Prettier, ESLint, tsgo), so on 2 cores three at a
 // time take about as long as the longest (lint) instead of the sum. Each one's output is printed
-// whole when it ends, under its name; the exit code is 1 when any of them failed.
+// whole when it ends, under its name; the exit code is 1 when any of them failed. `npm test` runs the
+// production build beside them (`node scripts/checks.mjs format:check lint typecheck build`): it
+// writes only build/, which none of the checks reads, and fills the core lint leaves idle at the end
+// (2–4 s less on 2 cores than building after the checks).
 import { spawn } from "node:child_process";
 
 const scripts = process.argv.slice(2).length ? process.argv.slice(2) : ["format:check", "lint", "typecheck"];
