@@ -17,8 +17,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const serverDir = path.join(root, "server");
 /** Infrastructure: imports no domain folder (eslint.config.js enforces it too). */
 const INFRA = new Set(["http", "db", "jobs", "files", "mail"]);
-/** Files directly in server/ that are infrastructure as well (config, logging). */
-const INFRA_FILES = new Set(["config", "logger", "private-fs"]);
+/** Files directly in server/ that are infrastructure as well (config, logging, lazy imports: decision 0056). */
+const INFRA_FILES = new Set(["config", "logger", "private-fs", "load-on-first-use"]);
 
 /** The node a path under server/ belongs to, or null when it lies outside server/. */
 function nodeOf(file) {
