@@ -49,8 +49,8 @@ export async function pooledContext(browser: Browser, options: BrowserContextOpt
   entries.set(context, entry);
   context.on("page", (page) =>
     page.on("framenavigated", (frame) => {
-      const origin = new URL(frame.url()).origin;
-      if (origin.startsWith("http")) entry.origins.add(origin);
+      // about:blank, data: and an empty address have no origin with storage to clear.
+      if (URL.canParse(frame.url()) && frame.url().startsWith("http")) entry.origins.add(new URL(frame.url()).origin);
     }),
   );
   // The tests' `context.close()` parks it; `releaseBrowser` does the same for what a file left open.
