@@ -35,8 +35,8 @@ let shared: Promise<Browser> | undefined;
 /**
  * The Chromium of this test worker. A worker runs its e2e files one after another (isolate: false),
  * and each file used to start a Chromium of its own and close it: about half a second of CPU each
- * time on a CPU-bound 2-core machine. What a file leaves in the browser, `releaseBrowser` closes:
- * cookies, storage and cache belong to a context, so the next file starts with none of them.
+ * time on a CPU-bound 2-core machine. What a file leaves in the browser, `releaseBrowser` closes
+ * or empties (cookies, storage and cache belong to a context), so the next file finds none of it.
  */
 export function sharedBrowser(): Promise<Browser> {
   shared ??= launchBrowser().then((browser) => {
