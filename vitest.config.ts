@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { PROCESS_STATE_FILES } from "./tests/support/process-state-files.ts";
@@ -7,6 +8,12 @@ const alias = {
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
   "@common": fileURLToPath(new URL("./common", import.meta.url)),
 };
+
+/**
+ * This run's name, which every worker inherits: test servers start on this run's seeded database
+ * templates (tests/support/db.ts), which the global teardown drops. Its start time comes first.
+ */
+process.env.MERITUM_TEST_RUN ??= `${Date.now().toString(36)}_${crypto.randomBytes(3).toString("hex")}`;
 
 /**
  * Test files at a time, in every project. With three at a time (each with its servers, Chromium

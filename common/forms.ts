@@ -5,7 +5,7 @@ import { FIELD_ORDER } from "./lead";
 import { isLeadProfileKey, LEAD_PROFILE, LEAD_PROFILE_KEYS, PROFILE_FIELD_TYPES } from "./lead-profile";
 import { FORM_LIMITS as LIMITS, LEAD_LIMITS } from "./limits";
 import { slugSchema } from "./slug";
-import { optionalText, requiredText } from "./text";
+import { formatCount, optionalText, requiredText } from "./text";
 
 /**
  * Form definitions (the /admin/forms screen) and the answers a public form posts. One
@@ -330,8 +330,7 @@ function checkOne(field: FormField, raw: PostedValue): { error?: string; value?:
   if (!text && field.type === "select" && field.required) return { error: `Please choose an option for “${label}”.` };
   if (!text) return missing();
   const max = TEXT_MAX[field.type];
-  if (max && text.length > max)
-    return { error: `“${label}” must be ${max.toLocaleString("en-US")} characters or fewer.` };
+  if (max && text.length > max) return { error: `“${label}” must be ${formatCount(max)} characters or fewer.` };
   switch (field.type) {
     case "email":
       return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)

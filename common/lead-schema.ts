@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
 } from "./lead";
 import { LEAD_LIMITS as LIMITS } from "./limits";
+import { formatCount } from "./text";
 import { checkInput } from "./result";
 
 /**
@@ -18,7 +19,7 @@ import { checkInput } from "./result";
  */
 
 function tooLong(label: string, max: number) {
-  return `${capitalise(label)} must be ${max.toLocaleString("en-US")} characters or fewer.`;
+  return `${capitalise(label)} must be ${formatCount(max)} characters or fewer.`;
 }
 
 function capitalise(text: string) {
@@ -56,7 +57,7 @@ function optionalAmount(label: string, max: number) {
         .number({ error: `${label} must be a number, e.g. 45.00.` })
         .check(
           z.positive(`${label} must be more than $0.`),
-          z.maximum(max, `${label} must be $${max.toLocaleString("en-US")} or less.`),
+          z.maximum(max, `${label} must be $${formatCount(max)} or less.`),
         ),
     ),
   );

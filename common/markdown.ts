@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { formatCount } from "./text";
 
 /**
  * A Markdown preview request, `POST /api/admin/<area>/preview {markdown}`, the one shape the
@@ -9,7 +10,7 @@ export function markdownPreviewSchema(max: number) {
   return z.object({
     markdown: z
       .string({ error: "Send the Markdown to preview." })
-      .check(z.maxLength(max, `The text must be ${max.toLocaleString("en-US")} characters or fewer.`)),
+      .check(z.maxLength(max, `The text must be ${formatCount(max)} characters or fewer.`)),
   });
 }
 export type MarkdownPreviewInput = z.input<ReturnType<typeof markdownPreviewSchema>>;

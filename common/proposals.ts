@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { formatCount } from "./text";
 import {
   BREAKDOWN_LINES,
   CARD_CHANNELS,
@@ -66,7 +67,7 @@ function readDollars(raw: unknown, ctx: Issues, label: string, range: { min?: nu
     return undefined;
   }
   if (cents < (range.min ?? 0) || cents > range.max) {
-    const span = `between $${((range.min ?? 0) / 100).toFixed(2)} and $${(range.max / 100).toLocaleString("en-US")}`;
+    const span = `between $${((range.min ?? 0) / 100).toFixed(2)} and $${formatCount(range.max / 100)}`;
     ctx.issues.push({ code: "custom", input: raw, message: `${capital(label)} must be ${span}.` });
     return undefined;
   }
@@ -197,7 +198,7 @@ export const reviewInputSchema = z
           ctx.issues.push({
             code: "custom",
             input: raw,
-            message: `Enter the number of transactions, a whole number from 1 to ${PROPOSAL_LIMITS.maxTransactions.toLocaleString("en-US")}.`,
+            message: `Enter the number of transactions, a whole number from 1 to ${formatCount(PROPOSAL_LIMITS.maxTransactions)}.`,
           });
           return z.NEVER;
         }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { articleInputSchema, type ArticleInput, type ArticleValues } from "@common/content";
 import { parseInput, ServiceError } from "@common/result";
-import type { DB } from "../db";
+import { missingSlugs, type DB } from "../db";
 import { nowIso } from "../db/dialect";
 import { readingMinutes } from "../markdown/markdown";
 import { toArticle, untyped, type Article, type ArticleTable } from "./articles";
@@ -87,7 +87,8 @@ export function withUnsavedChanges(table: ArticleTable, existing: Article, chang
 }
 
 /** Inserts seed items whose slug is missing; returns how many were inserted. */
-export async function seedArticles(db: DB, table: ArticleTable, items: ArticleInput[]): Promise<number> {
+export async function seedArticles(db: DB, table: ArticleTable, seed: ArticleInput[]): Promise<number> {
+  const items = await missingSlugs(db, table, seed);
   if (!items.length) return 0;
   const now = nowIso();
   const rows = await untyped(db)

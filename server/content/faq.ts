@@ -4,7 +4,7 @@ import { parseInput, ServiceError } from "@common/result";
 import { slugify } from "@common/slug";
 import { writeAuditBy } from "../audit/audit";
 import type { Selectable } from "kysely";
-import type { DB } from "../db";
+import { missingSlugs, type DB } from "../db";
 import type { FaqItemsTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
 import { renderMarkdown } from "../markdown/markdown";
@@ -247,7 +247,8 @@ export async function reorderFaq(db: DB, input: unknown, actor?: Actor): Promise
 }
 
 /** Inserts seed items whose slug is missing; returns how many were inserted. */
-export async function seedFaq(db: DB, items: FaqInput[]): Promise<number> {
+export async function seedFaq(db: DB, seed: FaqInput[]): Promise<number> {
+  const items = await missingSlugs(db, "faq_items", seed);
   if (!items.length) return 0;
   const now = nowIso();
   const rows = await db

@@ -71,6 +71,22 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   return applied;
 }
 
+/**
+ * The seed items whose slug the table does not hold yet. The seeds run on every start: checking a
+ * seed item (its schema, its Markdown read for the reading time) costs far more than this one
+ * query, so only the missing ones are checked and inserted (their insert still skips a slug
+ * another instance added meanwhile).
+ */
+export async function missingSlugs<T extends { slug: string }>(
+  db: DB,
+  table: "blog_posts" | "help_guides" | "faq_items" | "industries",
+  items: readonly T[],
+): Promise<T[]> {
+  if (!items.length) return [];
+  const present = new Set((await db.selectFrom(table).select("slug").execute()).map((row) => row.slug));
+  return items.filter((item) => !present.has(item.slug));
+}
+
 /** True when the database answers a trivial query. */
 export async function pingDatabase(db: DB): Promise<boolean> {
   try {

@@ -4,7 +4,7 @@ import { parseInput, ServiceError } from "@common/result";
 import { writeAuditBy } from "../audit/audit";
 import { bumpContentVersion } from "../content-version/content-version";
 import type { Selectable } from "kysely";
-import type { DB } from "../db";
+import { missingSlugs, type DB } from "../db";
 import type { IndustriesTable } from "../db/schema";
 import { nowIso } from "../db/dialect";
 import { recordRedirect, removeRedirectFrom } from "../redirects/redirects";
@@ -73,12 +73,14 @@ export async function getPublishedIndustry(db: DB, slug: string): Promise<Indust
 
 /** Inserts seeded industries whose slug is missing; leaves edited ones alone. */
 export async function seedIndustries(db: DB): Promise<void> {
+  const missing = await missingSlugs(db, "industries", industrySeed);
+  if (!missing.length) return;
   const now = nowIso();
   await db
     .insertInto("industries")
     .values(
-      industrySeed.map((seed, index) => {
-        const industry = parseInput(industryInputSchema, { sortOrder: index, ...seed });
+      missing.map((seed) => {
+        const industry = parseInput(industryInputSchema, { sortOrder: industrySeed.indexOf(seed), ...seed });
         return {
           id: crypto.randomUUID(),
           slug: industry.slug,

@@ -52,6 +52,40 @@ describe.each(dbKinds())("database on %s", (kind) => {
     expect(first.industries.length).toBeGreaterThanOrEqual(8);
   });
 
+  it("re-seeds only what is missing: a deleted seed item comes back, an edited one keeps its edit", async () => {
+    const tables = ["blog_posts", "help_guides", "faq_items", "industries"] as const;
+    const slugs = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          tables.map(async (table) => [
+            table,
+            (await t.db.selectFrom(table).select("slug").orderBy("slug").execute()).map((row) => row.slug),
+          ]),
+        ),
+      );
+    const seeded = await slugs();
+    for (const table of tables) {
+      expect(seeded[table]!.length, table).toBeGreaterThan(1);
+      const [gone, edited] = seeded[table]!;
+      await t.db.deleteFrom(table).where("slug", "=", gone!).execute();
+      await t.db
+        .updateTable(table)
+        .set({ updated_at: "2020-01-01T00:00:00.000Z" })
+        .where("slug", "=", edited!)
+        .execute();
+    }
+    await seedDatabase(t.db);
+    expect(await slugs()).toEqual(seeded);
+    for (const table of tables) {
+      const edited = await t.db
+        .selectFrom(table)
+        .select("updated_at")
+        .where("slug", "=", seeded[table]![1]!)
+        .executeTakeFirstOrThrow();
+      expect(edited.updated_at, table).toBe("2020-01-01T00:00:00.000Z");
+    }
+  });
+
   it("reads the seeded settings and keeps staff edits across a re-seed", async () => {
     expect(await getSiteSettings(t.db)).toEqual(defaultSiteSettings);
     await updateSiteSettings(t.db, { phone: "(480) 555-0100" });

@@ -121,12 +121,112 @@ async function postgresTemplate(): Promise<string> {
 }
 
 /**
- * A fresh database of the given kind (its own SQLite file, or its own PostgreSQL database):
- * migrated (a copy of the migrated template), or with `migrate: false` empty.
+ * This run of the suite: vitest.config.ts names it once, and every worker inherits it. The seeded
+ * templates below belong to one run (seeded rows carry the time of their seeding, and the seed
+ * follows the code, which changes between runs); a process outside Vitest gets a run of its own.
  */
-export async function createTestDatabase(kind: DbKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+const RUN = process.env.MERITUM_TEST_RUN ?? `${Date.now().toString(36)}_${crypto.randomBytes(3).toString("hex")}`;
+
+/** Where a run's SQLite templates live, and the prefix of its PostgreSQL ones. */
+const runTemplateDir = (run: string) => path.join(root, ".tmp/test-db-templates", `run-${run}`);
+const runTemplatePrefix = "meritum_run_";
+
+/**
+ * The migrated template with the seed rows every server inserts at its first start (settings,
+ * industries, posts, guides, FAQ, the system forms): what a test server starts on by default. A
+ * server still seeds on start, and finds nothing missing: reading the seed (its Markdown above all)
+ * was about a fifth of a start's CPU, and the suite starts about 140 servers.
+ */
+const seededTemplates = new Map<DbKind, Promise<string>>();
+function seededTemplate(kind: DbKind): Promise<string> {
+  let template = seededTemplates.get(kind);
+  if (!template) {
+    template = kind === "sqlite" ? sqliteSeededTemplate() : postgresSeededTemplate();
+    seededTemplates.set(kind, template);
+  }
+  return template;
+}
+
+async function seedInto(target: DatabaseTarget) {
+  const { seedDatabase } = await import("@server/app/seed");
+  const db = createDatabase(target);
+  try {
+    await seedDatabase(db);
+    if (target.kind === "sqlite") {
+      await sql`pragma wal_checkpoint(truncate)`.execute(db);
+      await sql`pragma journal_mode = delete`.execute(db);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function sqliteSeededTemplate(): Promise<string> {
+  const file = path.join(runTemplateDir(RUN), "sqlite-seeded.db");
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const building = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+  fs.copyFileSync(await migratedTemplate("sqlite"), building);
+  await seedInto({ kind: "sqlite", file: building });
+  for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${building}${suffix}`, { force: true });
+  fs.renameSync(building, file);
+  return file;
+}
+
+async function postgresSeededTemplate(): Promise<string> {
+  const name = `${runTemplatePrefix}${RUN}`;
+  const migrated = await migratedTemplate("postgres");
+  return withAdmin(async (admin) => {
+    await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
+    try {
+      const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (exists.rowCount) return name;
+      const building = `${name}_${crypto.randomBytes(4).toString("hex")}`;
+      await createDatabaseFrom(admin, building, migrated);
+      await seedInto({ kind: "postgres", url: databaseUrlFor(building) });
+      await admin.query(`alter database ${building} rename to ${name}`);
+      return name;
+    } finally {
+      await admin.query("select pg_advisory_unlock(hashtext($1))", [name]);
+    }
+  });
+}
+
+/**
+ * Drops the templates of a run, and those of runs that started over a day ago (a run that crashed
+ * before its teardown). Called by the suite's global teardown.
+ */
+export async function dropRunTemplates(run: string): Promise<void> {
+  const dayAgo = Date.now() - 86_400_000;
+  const stale = (name: string) => name === run || parseInt(name.split("_")[0]!, 36) < dayAgo;
+  const dir = path.dirname(runTemplateDir(run));
+  for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (entry.startsWith("run-") && stale(entry.slice(4)))
+      fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+  }
+  if (!process.env.TEST_DATABASE_URL) return;
+  await withAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+      `${runTemplatePrefix}%`,
+    ]);
+    for (const { datname } of rows) {
+      if (stale(datname.slice(runTemplatePrefix.length)))
+        await admin.query(`drop database if exists ${datname} with (force)`);
+    }
+  });
+}
+
+/**
+ * A fresh database of the given kind (its own SQLite file, or its own PostgreSQL database):
+ * migrated (a copy of the migrated template), with `seed: true` also seeded (a copy of this run's
+ * seeded template), or with `migrate: false` empty.
+ */
+export async function createTestDatabase(
+  kind: DbKind,
+  options: { migrate?: boolean; seed?: boolean } = {},
+): Promise<TestDatabase> {
   const migrate = options.migrate !== false;
-  const template = migrate ? await migratedTemplate(kind) : undefined;
+  const template = !migrate ? undefined : options.seed ? await seededTemplate(kind) : await migratedTemplate(kind);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "meritum-test-"));
   let target: DatabaseTarget;
   let databaseUrl = "";

@@ -2,8 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { CHROMIUM_PATH } from "./browser";
+import { dropRunTemplates } from "./db";
 
-/** Fails fast (never skips) when what the suite needs is missing. */
+/**
+ * Fails fast (never skips) when what the suite needs is missing. Afterwards, drops the run's
+ * seeded database templates (tests/support/db.ts).
+ */
 export default async function setup() {
   const root = path.resolve(import.meta.dirname, "../..");
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
@@ -26,4 +30,8 @@ export default async function setup() {
       await client.end().catch(() => {});
     }
   }
+  return async () => {
+    const run = process.env.MERITUM_TEST_RUN;
+    if (run) await dropRunTemplates(run);
+  };
 }

@@ -29,9 +29,9 @@ export async function startTestServer(
     /** Run on another server's database (a second instance); only its owner drops it. */
     sharedDatabase?: TestDatabase;
     /**
-     * Start on an empty database, which the server migrates as in production. By default it
-     * starts on a copy of the migrated template (tests/support/db.ts): the same schema, seconds
-     * sooner; the server still seeds it.
+     * Start on an empty database, which the server migrates and seeds as in production. By default
+     * it starts on a copy of the run's seeded template (tests/support/db.ts): the same schema and
+     * rows, seconds sooner; the server still runs its seed, which finds nothing missing.
      */
     emptyDatabase?: boolean;
   } = {},
@@ -42,7 +42,11 @@ export async function startTestServer(
   // A second instance on the same database (and, for SQLite, the same data folder) is given
   // the first one's database; only the one that made it drops it.
   const database =
-    options.sharedDatabase ?? (await createTestDatabase(options.db ?? "sqlite", { migrate: !options.emptyDatabase }));
+    options.sharedDatabase ??
+    (await createTestDatabase(options.db ?? "sqlite", {
+      migrate: !options.emptyDatabase,
+      seed: !options.emptyDatabase,
+    }));
   const cleanup = options.sharedDatabase ? async () => {} : () => database.cleanup();
   // The server's output as it comes, joined only when asked for. Some files make tens of thousands
   // of requests, each logged: `output += chunk` with a search of the whole text per chunk copied it
