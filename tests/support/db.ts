@@ -68,14 +68,24 @@ const databaseUrlFor = (name: string) => {
  * every commit synced); copying the result takes milliseconds. Safe when several processes
  * (test workers, other checkouts) ask at once: the finished template appears by a rename.
  */
-const templates = new Map<DbKind, Promise<string>>();
-function migratedTemplate(kind: DbKind): Promise<string> {
-  let template = templates.get(kind);
+const migratedTemplate = (kind: DbKind) =>
+  once(`migrated-${kind}`, kind === "sqlite" ? sqliteTemplate : postgresTemplate);
+
+/** Each template is asked for at most once per process; later callers share the answer. */
+const templates = new Map<string, Promise<string>>();
+function once(key: string, make: () => Promise<string>): Promise<string> {
+  let template = templates.get(key);
   if (!template) {
-    template = kind === "sqlite" ? sqliteTemplate() : postgresTemplate();
-    templates.set(kind, template);
+    template = make();
+    templates.set(key, template);
   }
   return template;
+}
+
+/** An SQLite template file, whole in itself: its WAL folded in and the journal mode plain. */
+async function settleSqliteFile(db: DB) {
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  await sql`pragma journal_mode = delete`.execute(db);
 }
 
 async function sqliteTemplate(): Promise<string> {
@@ -86,8 +96,7 @@ async function sqliteTemplate(): Promise<string> {
   const db = createDatabase({ kind: "sqlite", file: building });
   try {
     await migrateToLatest(db);
-    await sql`pragma wal_checkpoint(truncate)`.execute(db);
-    await sql`pragma journal_mode = delete`.execute(db);
+    await settleSqliteFile(db);
   } finally {
     await db.destroy();
   }
@@ -137,25 +146,15 @@ const runTemplatePrefix = "meritum_run_";
  * server still seeds on start, and finds nothing missing: reading the seed (its Markdown above all)
  * was about a fifth of a start's CPU, and the suite starts about 140 servers.
  */
-const seededTemplates = new Map<DbKind, Promise<string>>();
-function seededTemplate(kind: DbKind): Promise<string> {
-  let template = seededTemplates.get(kind);
-  if (!template) {
-    template = kind === "sqlite" ? sqliteSeededTemplate() : postgresSeededTemplate();
-    seededTemplates.set(kind, template);
-  }
-  return template;
-}
+const seededTemplate = (kind: DbKind) =>
+  once(`seeded-${kind}`, kind === "sqlite" ? sqliteSeededTemplate : postgresSeededTemplate);
 
 async function seedInto(target: DatabaseTarget) {
   const { seedDatabase } = await import("@server/app/seed");
   const db = createDatabase(target);
   try {
     await seedDatabase(db);
-    if (target.kind === "sqlite") {
-      await sql`pragma wal_checkpoint(truncate)`.execute(db);
-      await sql`pragma journal_mode = delete`.execute(db);
-    }
+    if (target.kind === "sqlite") await settleSqliteFile(db);
   } finally {
     await db.destroy();
   }
