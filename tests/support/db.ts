@@ -88,43 +88,61 @@ async function settleSqliteFile(db: DB) {
   await sql`pragma journal_mode = delete`.execute(db);
 }
 
-async function sqliteTemplate(): Promise<string> {
-  const file = path.join(root, ".tmp/test-db-templates", `sqlite-${migrationsHash()}.db`);
+/**
+ * Makes the SQLite template `file` unless it is there: `build` fills a file of its own name, which
+ * then takes the template's name by a rename, so another process never finds half a template.
+ */
+async function sqliteTemplateFile(file: string, build: (building: string) => Promise<void>): Promise<string> {
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const building = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
-  const db = createDatabase({ kind: "sqlite", file: building });
-  try {
-    await migrateToLatest(db);
-    await settleSqliteFile(db);
-  } finally {
-    await db.destroy();
-  }
+  await build(building);
   for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${building}${suffix}`, { force: true });
   fs.renameSync(building, file);
   return file;
 }
 
-async function postgresTemplate(): Promise<string> {
-  const name = `meritum_tpl_${migrationsHash()}`;
+/**
+ * Makes the PostgreSQL template `name` unless it is there: one builder at a time across processes
+ * (the others wait, then find it made); `build` fills a database of its own name, renamed at the end.
+ */
+function postgresTemplateNamed(name: string, build: (admin: pg.Client, building: string) => Promise<void>) {
   return withAdmin(async (admin) => {
-    // One builder at a time across processes; the others find it made.
     await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
     try {
       const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
       if (exists.rowCount) return name;
       const building = `${name}_${crypto.randomBytes(4).toString("hex")}`;
-      await admin.query(`create database ${building}`);
-      const db = createDatabase({ kind: "postgres", url: databaseUrlFor(building) });
-      try {
-        await migrateToLatest(db);
-      } finally {
-        await db.destroy();
-      }
+      await build(admin, building);
       await admin.query(`alter database ${building} rename to ${name}`);
       return name;
     } finally {
       await admin.query("select pg_advisory_unlock(hashtext($1))", [name]);
+    }
+  });
+}
+
+function sqliteTemplate(): Promise<string> {
+  const file = path.join(root, ".tmp/test-db-templates", `sqlite-${migrationsHash()}.db`);
+  return sqliteTemplateFile(file, async (building) => {
+    const db = createDatabase({ kind: "sqlite", file: building });
+    try {
+      await migrateToLatest(db);
+      await settleSqliteFile(db);
+    } finally {
+      await db.destroy();
+    }
+  });
+}
+
+function postgresTemplate(): Promise<string> {
+  return postgresTemplateNamed(`meritum_tpl_${migrationsHash()}`, async (admin, building) => {
+    await admin.query(`create database ${building}`);
+    const db = createDatabase({ kind: "postgres", url: databaseUrlFor(building) });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
     }
   });
 }
@@ -160,34 +178,18 @@ async function seedInto(target: DatabaseTarget) {
   }
 }
 
-async function sqliteSeededTemplate(): Promise<string> {
-  const file = path.join(runTemplateDir(RUN), "sqlite-seeded.db");
-  if (fs.existsSync(file)) return file;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const building = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
-  fs.copyFileSync(await migratedTemplate("sqlite"), building);
-  await seedInto({ kind: "sqlite", file: building });
-  for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${building}${suffix}`, { force: true });
-  fs.renameSync(building, file);
-  return file;
+function sqliteSeededTemplate(): Promise<string> {
+  return sqliteTemplateFile(path.join(runTemplateDir(RUN), "sqlite-seeded.db"), async (building) => {
+    fs.copyFileSync(await migratedTemplate("sqlite"), building);
+    await seedInto({ kind: "sqlite", file: building });
+  });
 }
 
 async function postgresSeededTemplate(): Promise<string> {
-  const name = `${runTemplatePrefix}${RUN}`;
   const migrated = await migratedTemplate("postgres");
-  return withAdmin(async (admin) => {
-    await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
-    try {
-      const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
-      if (exists.rowCount) return name;
-      const building = `${name}_${crypto.randomBytes(4).toString("hex")}`;
-      await createDatabaseFrom(admin, building, migrated);
-      await seedInto({ kind: "postgres", url: databaseUrlFor(building) });
-      await admin.query(`alter database ${building} rename to ${name}`);
-      return name;
-    } finally {
-      await admin.query("select pg_advisory_unlock(hashtext($1))", [name]);
-    }
+  return postgresTemplateNamed(`${runTemplatePrefix}${RUN}`, async (admin, building) => {
+    await createDatabaseFrom(admin, building, migrated);
+    await seedInto({ kind: "postgres", url: databaseUrlFor(building) });
   });
 }
 
