@@ -87,12 +87,13 @@ describe("visitor analytics, in Chromium", () => {
     await waitForScripts(page);
     const section = page.getByRole("region", { name: "Visitors", exact: true });
     await section.getByRole("tab", { name: "Last 7 days" }).click();
-    const campaign = section
-      .getByRole("region", { name: "Campaigns" })
-      .getByRole("row")
-      .filter({ hasText: "newsletter" });
+    // The 7-day figures load when their tab opens: read them once they are on the screen.
+    const week = section.getByRole("tabpanel", { name: "Last 7 days" });
+    const campaigns = week.getByRole("region", { name: "Campaigns", exact: true });
+    const campaign = campaigns.getByRole("row").filter({ hasText: "newsletter" });
     // Counts reach the database within two seconds of the beacon; reload until they all show
-    // (the row can appear before the answer page's view is written).
+    // (the row can appear before the answer page's view is written). Each reading waits for the
+    // figures: reading while they load, then reloading, would never see them on a slow machine.
     let loaded = true;
     await expect
       .poll(async () => {
@@ -102,15 +103,16 @@ describe("visitor analytics, in Chromium", () => {
           await section.getByRole("tab", { name: "Last 7 days" }).click();
         }
         loaded = false;
+        await campaigns.waitFor();
         return (await campaign.count()) ? campaign.innerText() : "";
       }, SERVER)
       .toMatch(/newsletter\s+—\s+fall\s+5\s+1\s+1\s+100\.0 %/);
-    const source = section
+    const source = week
       .getByRole("region", { name: "Conversion by source" })
       .getByRole("row")
       .filter({ hasText: "newsletter" });
     expect(await source.innerText()).toMatch(/newsletter\s+1\s+1\s+100\.0 %/);
-    const funnel = section
+    const funnel = week
       .getByRole("region", { name: "Form funnel" })
       .getByRole("row")
       .filter({ hasText: "free-analysis" });
