@@ -75,28 +75,53 @@ export async function park(context: BrowserContext): Promise<void> {
   try {
     const queue = parked.get(entry.key) ?? [];
     if (unpoolable.has(context) || entry.keeper.isClosed() || queue.length >= MAX_PARKED) throw new Error("not kept");
-    await Promise.all(
-      context
-        .pages()
-        .filter((page) => page !== entry.keeper)
-        .map((page) => page.close()),
-    );
-    await Promise.all([context.clearCookies(), context.clearPermissions()]);
-    const cdp = await context.newCDPSession(entry.keeper);
-    try {
-      for (const origin of entry.origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
-      // The HTTP cache, and the memory cache of the renderer the keeper shares with the next pages.
-      await cdp.send("Network.clearBrowserCache");
-    } finally {
-      await cdp.detach();
-    }
-    entry.origins.clear();
+    await withinTime(empty(context, entry), "emptying a context for reuse");
     // Checked again: other contexts may have been parked meanwhile (releaseBrowser parks at once).
     if (queue.length >= MAX_PARKED) throw new Error("not kept");
     queue.push(entry);
     parked.set(entry.key, queue);
-  } catch {
+  } catch (err) {
+    if (err instanceof LateStep) console.warn(err.message);
     entries.delete(context);
-    await entry.close().catch(() => undefined);
+    await withinTime(entry.close(), "closing a context").catch((late: unknown) => {
+      if (late instanceof LateStep) console.warn(late.message);
+    });
   }
+}
+
+/** Closes the pages a test opened and clears what the next test must not find. */
+async function empty(context: BrowserContext, entry: Pooled): Promise<void> {
+  await Promise.all(
+    context
+      .pages()
+      .filter((page) => page !== entry.keeper)
+      .map((page) => page.close()),
+  );
+  await Promise.all([context.clearCookies(), context.clearPermissions()]);
+  const cdp = await context.newCDPSession(entry.keeper);
+  try {
+    for (const origin of entry.origins) await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+    // The HTTP cache, and the memory cache of the renderer the keeper shares with the next pages.
+    await cdp.send("Network.clearBrowserCache");
+  } finally {
+    await cdp.detach();
+  }
+  entry.origins.clear();
+}
+
+/**
+ * Chromium's calls have no time limit of their own: a step that hangs would hold the file's
+ * `afterAll` until its hook timeout, failing a file whose tests all passed, with no word of why.
+ * A context that is not emptied in time is closed instead; one that does not close is left.
+ */
+const STEP_MS = 10_000;
+class LateStep extends Error {}
+function withinTime<T>(step: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LateStep(`context pool: ${what} took over ${STEP_MS / 1000} s`)), STEP_MS);
+  });
+  // A step left behind may still fail; its failure is no longer anyone's to report.
+  step.catch(() => undefined);
+  return Promise.race([step, late]).finally(() => clearTimeout(timer));
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { createTestDatabase, type DbKind, type TestDatabase } from "./db";
 
 const root = path.resolve(import.meta.dirname, "../..");
+const STOP_MS = 20_000;
 
 export interface TestServer {
   url: string;
@@ -120,7 +121,20 @@ export async function startTestServer(
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
-        await exited;
+        // The server forces its own exit 10 s after SIGTERM (server/main.ts). One that is still
+        // running later is stuck: killed, and reported with its log, not left to a hook timeout.
+        let timer: NodeJS.Timeout | undefined;
+        const stuck = await Promise.race([
+          exited.then(() => false),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), STOP_MS))),
+        ]);
+        clearTimeout(timer);
+        if (stuck) {
+          child.kill("SIGKILL");
+          await exited;
+          await cleanup();
+          throw new Error(`server did not exit within ${STOP_MS / 1000} s of SIGTERM:\n${logs().slice(-4000)}`);
+        }
       }
       await cleanup();
     },
