@@ -1,7 +1,7 @@
-import crypto from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { PROCESS_STATE_FILES } from "./tests/support/process-state-files.ts";
+import { newRunName } from "./tests/support/test-run.ts";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -13,7 +13,7 @@ const alias = {
  * This run's name, which every worker inherits: test servers start on this run's seeded database
  * templates (tests/support/db.ts), which the global teardown drops. Its start time comes first.
  */
-process.env.MERITUM_TEST_RUN ??= `${Date.now().toString(36)}_${crypto.randomBytes(3).toString("hex")}`;
+process.env.MERITUM_TEST_RUN ??= newRunName();
 
 /**
  * Test files at a time, in every project. With three at a time (each with its servers, Chromium

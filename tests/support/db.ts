@@ -6,6 +6,7 @@ import pg from "pg";
 import type { DatabaseTarget } from "@server/config";
 import { sql } from "kysely";
 import { createDatabase, migrateToLatest, type DB } from "@server/db";
+import { newRunName, runStartedAt } from "./test-run";
 
 export type DbKind = "sqlite" | "postgres";
 
@@ -152,7 +153,7 @@ function postgresTemplate(): Promise<string> {
  * templates below belong to one run (seeded rows carry the time of their seeding, and the seed
  * follows the code, which changes between runs); a process outside Vitest gets a run of its own.
  */
-const RUN = process.env.MERITUM_TEST_RUN ?? `${Date.now().toString(36)}_${crypto.randomBytes(3).toString("hex")}`;
+const RUN = process.env.MERITUM_TEST_RUN ?? newRunName();
 
 /** Where a run's SQLite templates live, and the prefix of its PostgreSQL ones. */
 const runTemplateDir = (run: string) => path.join(root, ".tmp/test-db-templates", `run-${run}`);
@@ -199,7 +200,7 @@ async function postgresSeededTemplate(): Promise<string> {
  */
 export async function dropRunTemplates(run: string): Promise<void> {
   const dayAgo = Date.now() - 86_400_000;
-  const stale = (name: string) => name === run || parseInt(name.split("_")[0]!, 36) < dayAgo;
+  const stale = (name: string) => name === run || runStartedAt(name) < dayAgo;
   const dir = path.dirname(runTemplateDir(run));
   for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     if (entry.startsWith("run-") && stale(entry.slice(4)))
